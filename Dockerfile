@@ -1,0 +1,20 @@
+# The portal in one image: the built PWA and the bundled API, served by one Node process.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN npm i -g pnpm@10.34.8
+COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
+COPY shared/package.json shared/
+COPY api/package.json api/
+COPY web/package.json web/
+RUN pnpm install --frozen-lockfile
+COPY . .
+RUN pnpm build && pnpm --filter @ecu/api deploy --prod --legacy /out && cp -r api/dist /out/dist && cp -r web/dist /out/web
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web
+COPY --from=build /out /app
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "dist/main.mjs"]

@@ -1,0 +1,116 @@
+import type { UserDto } from '@ecu/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRuntime } from '../app/build-deps';
+import { users } from '../db/schema';
+import type { Logger } from '../platform/logger';
+import { newClient, signUpUser } from '../test/factories';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../test/test-server';
+import { ensureAdmin, GENERATED_ADMIN_EMAIL } from './admin-bootstrap';
+
+/** A logger that keeps what it was told, to read the generated password from it. */
+function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => lines.push(args.map(String).join(' '));
+  return { lines, info: keep, warn: keep, error: keep, notice: keep };
+}
+
+async function admins(server: TestServer) {
+  return server.deps.db.select().from(users).where(eq(users.role, 'admin'));
+}
+
+describe('with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('that admin exists onboarded and verified, and signs in', async () => {
+    const client = newClient(server);
+    const login = await client.post<UserDto>('/api/auth/login', TEST_ADMIN);
+    expect(login.status).toBe(200);
+    const me = await client.get<UserDto>('/api/auth/getMe');
+    expect(me.body.data).toMatchObject({
+      email: TEST_ADMIN.email,
+      role: 'admin',
+      onBoarded: true,
+      verified: true,
+      disabled: false,
+    });
+    expect(me.body.data.firstName).not.toBe('');
+    expect(me.body.data.country).not.toBe('');
+  });
+
+  it('a restart with the same settings creates nobody else', async () => {
+    const before = (await admins(server)).length;
+    await ensureAdmin(server.deps);
+    await ensureAdmin(server.deps);
+    const rows = await server.deps.db.select().from(users).where(eq(users.email, TEST_ADMIN.email));
+    expect(rows).toHaveLength(1);
+    expect(await admins(server)).toHaveLength(before);
+  });
+
+  it('promotes an existing account named by ADMIN_EMAIL and repairs its flags', async () => {
+    const { email, password, client } = await signUpUser(server);
+    await ensureAdmin({
+      ...server.deps,
+      config: { ...server.config, admin: { email, password: 'unused-password' } },
+    });
+    const me = await client.get<UserDto>('/api/auth/getMe');
+    expect(me.body.data).toMatchObject({
+      email,
+      role: 'admin',
+      onBoarded: true,
+      verified: true,
+      disabled: false,
+    });
+    // Its own password is kept.
+    expect((await newClient(server).post('/api/auth/login', { email, password })).status).toBe(200);
+  });
+});
+
+describe('with neither ADMIN_EMAIL nor ADMIN_PASSWORD', () => {
+  let server: TestServer;
+  const logger = recordingLogger();
+  beforeAll(async () => {
+    server = await startTestServer({ admin: false, logger });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('generates one admin and logs its password once', async () => {
+    const rows = await admins(server);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: GENERATED_ADMIN_EMAIL, onBoarded: true, emailVerified: true });
+
+    const announcements = logger.lines.filter((l) => l.includes(GENERATED_ADMIN_EMAIL));
+    expect(announcements).toHaveLength(1);
+    const password = announcements[0]!.match(/with password (\S+)/)?.[1];
+    expect(password).toBeDefined();
+    expect(password!.length).toBeGreaterThanOrEqual(12);
+
+    const client = newClient(server);
+    expect((await client.post('/api/auth/login', { email: GENERATED_ADMIN_EMAIL, password })).status).toBe(
+      200,
+    );
+    expect((await client.get<UserDto>('/api/auth/getMe')).body.data.role).toBe('admin');
+  });
+
+  it('a second start on the same database creates no other admin and logs no password', async () => {
+    const before = logger.lines.length;
+    const restartLogger = recordingLogger();
+    // A new runtime over the same database, as after a restart (not closed: it shares the database).
+    const restarted = await buildRuntime(server.config, { database: server.database, logger: restartLogger });
+    await ensureAdmin(restarted.deps);
+
+    const rows = await admins(server);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.email).toBe(GENERATED_ADMIN_EMAIL);
+    expect(restartLogger.lines).toEqual([]);
+    expect(logger.lines.length).toBe(before);
+  });
+});

@@ -1,0 +1,71 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { emailOTP } from 'better-auth/plugins';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { authAccounts, sessions, users, verifications } from '../db/schema';
+import type { Mailer } from '../platform/mail';
+import { passwordResetMail } from './mail-templates';
+import { hashPassword, verifyPassword } from './password-hash';
+
+/** better-auth lives under its own base path so it never shadows the spec's /api/auth/* calls. */
+export const AUTH_BASE_PATH = '/api/auth/core';
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_ATTEMPTS = 5;
+export const SESSION_DAYS = 30;
+
+export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = deps;
+  return betterAuth({
+    appName: 'ECU Portal',
+    baseURL: config.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      // Off on purpose: every request reads the session row, so disabling or deleting a user
+      // and a password reset take effect on the very next request.
+      cookieCache: { enabled: false },
+    },
+    trustedOrigins: config.trustedOrigins,
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    // LOG_LEVEL applies to better-auth too (its default level is 'warn', one line per wrong password).
+    logger: {
+      disabled: config.logLevel === 'silent',
+      level: config.logLevel === 'silent' ? 'error' : config.logLevel,
+    },
+    advanced: {
+      cookiePrefix: 'ecu',
+      useSecureCookies: config.appUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { disableIpTracking: false },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: OTP_TTL_SECONDS,
+        allowedAttempts: OTP_ATTEMPTS,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type === 'forget-password') await mailer.send(passwordResetMail(email, otp));
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app/context';
+import { AppError } from '../http/app-error';
+import { clientIp } from '../http/client-ip';
+
+type Window = readonly [limit: number, seconds: number];
+
+/** Per-IP and per-e-mail limits on the calls that cost us mail or invite guessing. */
+export const RATE_LIMITS = {
+  signup: { ip: [20, 3600], email: [5, 3600] },
+  signin: { ip: [30, 600], email: [10, 600] },
+  verify: { ip: [30, 600], email: [10, 600] },
+  resend: { ip: [10, 600], email: [3, 600] },
+  otpRequest: { ip: [10, 600], email: [3, 600] },
+  otpConfirm: { ip: [20, 600], email: [10, 600] },
+} as const satisfies Record<string, { ip: Window; email: Window }>;
+
+export async function enforceRateLimit(c: Context<AppEnv>, action: keyof typeof RATE_LIMITS, email?: string) {
+  const { rateLimits, config } = c.var.deps;
+  const rule = RATE_LIMITS[action];
+  const checks: [string, Window][] = [[`${action}:ip:${clientIp(c, config.trustProxy)}`, rule.ip]];
+  if (email) checks.push([`${action}:email:${email.toLowerCase()}`, rule.email]);
+  for (const [key, [limit, seconds]] of checks) {
+    const result = await rateLimits.hit(key, seconds, limit);
+    if (!result.allowed) {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      throw new AppError(
+        429,
+        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        [],
+        { 'Retry-After': String(result.retryAfterSeconds) },
+      );
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { AUTH_BASE_PATH } from '../accounts/auth';
+import { loadUser } from '../accounts/gates';
+import { accountRoutes } from '../accounts/routes';
+import { adminRoutes } from '../admin/routes';
+import { paymentRoutes } from '../credits/routes';
+import { pingDatabase } from '../db/client';
+import { notFound } from '../http/app-error';
+import { limitBody } from '../http/body-limit';
+import { failure, ok } from '../http/envelope';
+import { onError } from '../http/on-error';
+import { originCheck } from '../http/origin-check';
+import { securityHeaders } from '../http/security-headers';
+import { syncRoutes } from '../sync/routes';
+import { fileRoutes } from '../tickets/file-routes';
+import { ticketRoutes } from '../tickets/routes';
+import { uploadRoutes } from '../uploads/routes';
+import { createTusServer, UPLOADS_PATH } from '../uploads/tus-server';
+import type { AppDeps, AppEnv } from './context';
+import { publicConfigRoutes } from './public-config-route';
+import { mountWeb } from './static-web';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+const FILE_ROUTES = new Set(['/api/ecuFile/create-ecuFile', '/api/admin/uploadTunedFile']);
+
+/** The whole HTTP surface on one origin: API under /api, the PWA everywhere else. */
+export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
+  const app = new Hono<AppEnv>();
+  const tus = createTusServer({
+    db: deps.db,
+    storage: deps.storage,
+    dataDir: deps.config.dataDir,
+    logger: deps.logger,
+    trustProxy: deps.config.trustProxy,
+    datastore: deps.uploadStore,
+  });
+  app.onError(onError(deps.logger));
+  app.use('*', securityHeaders({ stripe: Boolean(deps.config.stripe) }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.get('/api/health', async (c) => {
+    try {
+      await pingDatabase(deps.db);
+    } catch (err) {
+      deps.logger.error('Health check: database unreachable', err);
+      return c.json(failure('Database unreachable'), 503);
+    }
+    return ok(c, 'OK', { db: 'ok' });
+  });
+
+  app.use('/api/*', originCheck(deps.config.trustedOrigins));
+  const jsonLimit = limitBody(JSON_BODY_LIMIT, 'The request is too large');
+  // Uploads stream (tus) or carry files (multipart routes with limits of their own).
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith(UPLOADS_PATH) || FILE_ROUTES.has(c.req.path) ? next() : jsonLimit(c, next),
+  );
+  app.use('/api/*', loadUser());
+
+  // Of better-auth's own endpoints only the session read is served over HTTP. The others
+  // (sign-in, sign-up, OTP sign-in, password reset...) would skip the rate limits, rules and
+  // mails of the spec's /api/auth/* calls, which use better-auth through auth.api instead.
+  app.get(`${AUTH_BASE_PATH}/get-session`, (c) => deps.auth.handler(c.req.raw));
+
+  app.route('/api/auth', accountRoutes());
+  app.route('/api/sync', syncRoutes());
+  app.route('/api/public-config', publicConfigRoutes());
+  app.route(UPLOADS_PATH, uploadRoutes(tus));
+  app.route('/api/ecuFile', ticketRoutes());
+  app.route('/api/files', fileRoutes());
+  app.route('/api/payment', paymentRoutes());
+  app.route('/api/admin', adminRoutes());
+
+  app.all('/api/*', () => {
+    throw notFound('No such API endpoint');
+  });
+
+  if (options.webDir) mountWeb(app, options.webDir);
+  return Object.assign(app, { tus });
+}
+
+export type App = ReturnType<typeof createApp>;

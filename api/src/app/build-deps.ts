@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { createAuth } from '../accounts/auth';
+import type { Config } from '../config';
+import type { PaymentProvider } from '../credits/payments/provider';
+import { selectPaymentProvider } from '../credits/payments/select-provider';
+import { type Database, openDatabase } from '../db/client';
+import { localFileStorage } from '../platform/file-storage';
+import { createLogger, type Logger } from '../platform/logger';
+import { createMailer, type Mailer } from '../platform/mail';
+import { databaseRateLimitStore, redisRateLimitStore } from '../platform/rate-limit';
+import { UPLOAD_TTL_MS } from '../uploads/tus-server';
+import type { AppDeps } from './context';
+
+export interface Runtime {
+  deps: AppDeps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens the database (PGlite in DATA_DIR unless DATABASE_URL), migrates, wires the adapters. */
+export async function buildRuntime(
+  config: Config,
+  overrides: {
+    database?: Database;
+    mailer?: Mailer;
+    logger?: Logger;
+    payments?: PaymentProvider | null;
+  } = {},
+): Promise<Runtime> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    ));
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  const rateLimits = redis ? redisRateLimitStore(redis) : databaseRateLimitStore(database.db);
+  const auth = createAuth({ config, db: database.db, mailer });
+  // The AWS SDK loads only when S3 is configured (it costs ~300 ms at start).
+  const s3 = config.s3 ? await import('../platform/s3-file-storage') : undefined;
+  const storage = s3 && config.s3 ? s3.s3FileStorage(config.s3) : localFileStorage(config.dataDir);
+  const uploadStore = s3 && config.s3 ? await s3.s3UploadStore(config.s3, UPLOAD_TTL_MS) : undefined;
+  const payments = overrides.payments !== undefined ? overrides.payments : selectPaymentProvider(config);
+  if (!payments) logger.warn('[payments] NODE_ENV=production and no Stripe keys: card payments are off');
+  return {
+    deps: {
+      config,
+      db: database.db,
+      auth,
+      mailer,
+      rateLimits,
+      logger,
+      payments,
+      storage,
+      uploadStore,
+    },
+    database,
+    async close() {
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { DataStore } from '@tus/server';
+import type { Auth } from '../accounts/auth';
+import type { Config } from '../config';
+import type { PaymentProvider } from '../credits/payments/provider';
+import type { Db } from '../db/client';
+import type { users } from '../db/schema';
+import type { FileStorage } from '../platform/file-storage';
+import type { Logger } from '../platform/logger';
+import type { Mailer } from '../platform/mail';
+import type { RateLimitStore } from '../platform/rate-limit';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Everything a route needs, built once in main.ts (or by the test server). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  rateLimits: RateLimitStore;
+  logger: Logger;
+  /** Stored ticket files and finished uploads (DATA_DIR/files, DATA_DIR/uploads). */
+  storage: FileStorage;
+  /** tus's store when uploads do not go to DATA_DIR/uploads (S3). */
+  uploadStore?: DataStore;
+  /** null when card payments cannot run (production without Stripe keys). */
+  payments: PaymentProvider | null;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    user: UserRow | null;
+  };
+}

@@ -1,0 +1,167 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ecu-config-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults (DECISIONS section 2)', () => {
+  it('runs with nothing set: port 3000, embedded database, mail to the outbox, no Redis, no proxy trust', () => {
+    // AUTH_SECRET given so that the default DATA_DIR (./data) is not written to.
+    const config = loadConfig({ AUTH_SECRET: 'a'.repeat(32) });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'ECU Portal <no-reply@localhost>',
+      admin: undefined,
+      redisUrl: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.company.name).toBeTruthy();
+    expect(config.company.address).toBeTruthy();
+    expect(config.company.vatId).toBeTruthy();
+    expect(config.company.supportEmail).toMatch(/@/);
+    expect(config.trustedOrigins).toContain('http://localhost:3000');
+  });
+
+  it('derives APP_URL from PORT, and takes APP_URL as given without a trailing slash', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    const given = loadConfig({ DATA_DIR: dir, APP_URL: 'https://portal.example.com/' });
+    expect(given.appUrl).toBe('https://portal.example.com');
+    expect(given.trustedOrigins).toContain('https://portal.example.com');
+  });
+
+  it('treats an empty PORT= (as in a .env template) as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '' });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty optional URLs as unset', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: '',
+      SMTP_URL: ' ',
+      REDIS_URL: '',
+      APP_URL: '',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      appUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('reads the optional services when set', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://app:secret@db:5432/ecu',
+      SMTP_URL: 'smtp://mail:2525',
+      REDIS_URL: 'redis://cache:6379',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long-enough-password',
+      TRUST_PROXY: 'on',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://app:secret@db:5432/ecu',
+      smtpUrl: 'smtp://mail:2525',
+      redisUrl: 'redis://cache:6379',
+      admin: { email: 'boss@example.com', password: 'long-enough-password' },
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    ['on', true],
+    ['1', true],
+    ['true', true],
+    ['yes', true],
+    ['off', false],
+    ['0', false],
+    ['', false],
+  ])('reads TRUST_PROXY=%j as %s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+});
+
+describe('invalid configuration', () => {
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '30.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/ecu' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail:25' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough-password' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@example.com' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
+  ])('stops with one line naming %s for %j', (name, env) => {
+    const err = configError(env);
+    expect(err.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(err.message).not.toContain('\n');
+  });
+
+  it('does not echo secrets in the message', () => {
+    const err = configError({ AUTH_SECRET: 'short-secret' });
+    expect(err.message).not.toContain('short-secret');
+    const admin = configError({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'tiny' });
+    expect(admin.message).not.toContain('tiny');
+  });
+
+  it('shows the bad value of a non-secret variable', () => {
+    expect(configError({ PORT: 'abc' }).message).toContain('"abc"');
+  });
+});
+
+describe('AUTH_SECRET', () => {
+  it('is generated on the first start, kept in DATA_DIR and reused', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, 'auth-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: tempDir() }).authSecret).not.toBe(first);
+  });
+
+  it('creates DATA_DIR when it does not exist yet', () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    const secret = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(secret);
+  });
+
+  it('takes AUTH_SECRET from the environment when set', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: tempDir(), AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+});

@@ -1,0 +1,132 @@
+import {
+  listQuerySchema,
+  poundsToPence,
+  updatePerCreditPriceSchema,
+  updateUserCreditsSchema,
+} from '@ecu/shared';
+import { and, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { currentUser } from '../accounts/gates';
+import { getUserById } from '../accounts/queries';
+import { toUserDto } from '../accounts/user-dto';
+import type { AppEnv } from '../app/context';
+import { payments, users } from '../db/schema';
+import { badRequest, notFound } from '../http/app-error';
+import { int4FromDigits } from '../http/int4';
+import { jsonBody, parseWith } from '../http/validate';
+import { applyCreditChange, InsufficientCreditsError } from './ledger';
+import { toTransactionDto } from './transaction-dto';
+
+/** Admin credits desk (mounted under /api/admin behind the admin gate). */
+export function adminCreditRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/getAllTransactionHistory', async (c) => {
+    const { limit, cursor, q } = parseWith(listQuerySchema, c.req.query());
+    const before = int4FromDigits(cursor);
+    const serial = int4FromDigits(q?.match(/^(?:sn-?)?0*(\d+)$/i)?.[1]);
+    const search = q
+      ? or(
+          ilike(users.email, `%${q}%`),
+          ilike(users.firstName, `%${q}%`),
+          ilike(users.lastName, `%${q}%`),
+          ilike(payments.status, `${q}%`),
+          serial ? eq(payments.serialNo, serial) : undefined,
+        )
+      : undefined;
+    const rows = await c.var.deps.db
+      .select({ payment: payments, payer: users })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(and(before ? lt(payments.serialNo, before) : undefined, search))
+      .orderBy(desc(payments.serialNo))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    return c.json({
+      success: true,
+      message: 'Transactions',
+      data: page.map((r) => toTransactionDto(r.payment, r.payer)),
+      nextCursor: rows.length > limit ? String(page.at(-1)!.payment.serialNo) : null,
+    });
+  });
+
+  app.get('/getAllUsers', async (c) => {
+    const { limit, cursor, q } = parseWith(listQuerySchema, c.req.query());
+    // Cursor: the last row's join time and id, newest first.
+    const [afterTime, afterId] = cursor ? cursor.split('|') : [];
+    const afterDate = afterTime ? new Date(afterTime) : undefined;
+    // The cursor holds JavaScript's milliseconds, the column microseconds: compare and order at
+    // millisecond precision (then by id), or accounts created in the same millisecond are skipped.
+    const joined = sql`date_trunc('milliseconds', ${users.createdAt})`;
+    const search = q
+      ? or(
+          ilike(users.email, `%${q}%`),
+          ilike(users.firstName, `%${q}%`),
+          ilike(users.lastName, `%${q}%`),
+          ilike(users.role, `%${q}%`),
+        )
+      : undefined;
+    const rows = await c.var.deps.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          isNull(users.deletedAt),
+          search,
+          afterDate && afterId && !Number.isNaN(afterDate.getTime())
+            ? or(
+                lt(joined, sql`${afterDate.toISOString()}::timestamptz`),
+                and(eq(joined, sql`${afterDate.toISOString()}::timestamptz`), lt(users.id, afterId)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(joined), desc(users.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return c.json({
+      success: true,
+      message: 'Users',
+      data: page.map(toUserDto),
+      nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+    });
+  });
+
+  app.put('/updateUserCredits', async (c) => {
+    const input = await jsonBody(c, updateUserCreditsSchema);
+    const { db } = c.var.deps;
+    const admin = currentUser(c);
+    const target = await getUserById(db, input.userId);
+    if (!target || target.deletedAt) throw notFound('User not found');
+    try {
+      await applyCreditChange(db, {
+        userId: target.id,
+        actorId: admin.id,
+        kind: input.credits === 'reset' ? 'admin_reset' : 'admin_adjustment',
+        delta: input.credits === 'reset' ? 0 : input.credits,
+        reference: `admin:${admin.id}`,
+        note: input.note ?? null,
+      });
+    } catch (err) {
+      if (err instanceof InsufficientCreditsError) throw badRequest('The balance cannot go below zero');
+      throw err;
+    }
+    const fresh = await getUserById(db, target.id);
+    return c.json({ success: true, message: 'Credits updated', data: toUserDto(fresh!) });
+  });
+
+  app.put('/updatePerCreditPrice', async (c) => {
+    const input = await jsonBody(c, updatePerCreditPriceSchema);
+    const { db } = c.var.deps;
+    const [row] = await db
+      .update(users)
+      .set({ perCreditPricePence: poundsToPence(input.creditPrice), updatedAt: sql`now()` })
+      .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
+      .returning();
+    if (!row) throw notFound('User not found');
+    return c.json({ success: true, message: 'Credit price updated!', data: toUserDto(row) });
+  });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+import { confirmPaymentSchema, createPaymentSchema, formatSerialNo } from '@ecu/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { currentUser, requireAccount } from '../accounts/gates';
+import { getUserById } from '../accounts/queries';
+import { toUserDto } from '../accounts/user-dto';
+import type { AppEnv } from '../app/context';
+import { payments } from '../db/schema';
+import { AppError, badRequest, notFound } from '../http/app-error';
+import { ok } from '../http/envelope';
+import { idempotent } from '../http/idempotency';
+import { jsonBody } from '../http/validate';
+import { renderInvoicePdf } from './invoice-pdf';
+import { WebhookSignatureError } from './payments/provider';
+import { applyPaymentEvent, completePayment, createPayment } from './payments/service';
+import { toTransactionDto } from './transaction-dto';
+
+function providerOf(c: { var: AppEnv['Variables'] }) {
+  const provider = c.var.deps.payments;
+  if (!provider)
+    throw new AppError(503, 'Card payments are not available right now. Please contact support.');
+  return provider;
+}
+
+/** The spec's /payment/* calls (section 7), the provider webhook and the VAT invoice. */
+export function paymentRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post('/create-payment', requireAccount({ role: 'user' }), idempotent(), async (c) => {
+    const input = await jsonBody(c, createPaymentSchema);
+    const { db, logger } = c.var.deps;
+    const user = currentUser(c);
+    const outcome = await createPayment({ db, logger, provider: providerOf(c) }, { user, input });
+    const fresh = await getUserById(db, user.id);
+    const data = {
+      status: outcome.status,
+      transaction: toTransactionDto(outcome.payment),
+      user: fresh ? toUserDto(fresh) : null,
+      ...(outcome.status === 'requires_action' ? { clientSecret: outcome.clientSecret } : {}),
+    };
+    if (outcome.status === 'requires_action') return ok(c, 'Confirm the payment with your bank', data, 202);
+    return ok(c, 'Payment Successful', data);
+  });
+
+  app.post('/confirm-payment', requireAccount({ role: 'user' }), async (c) => {
+    const { paymentId } = await jsonBody(c, confirmPaymentSchema);
+    const { db } = c.var.deps;
+    const user = currentUser(c);
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.userId, user.id)));
+    if (!payment) throw notFound('Payment not found');
+    if (payment.status === 'Completed' || !payment.providerPaymentId) {
+      return ok(c, payment.status === 'Completed' ? 'Payment Successful' : 'Payment Failed', {
+        transaction: toTransactionDto(payment),
+      });
+    }
+    const now = await providerOf(c).retrieve(payment.providerPaymentId);
+    if (now.status === 'succeeded' && now.amountPence === payment.amountPence) {
+      const done = await completePayment(db, { paymentId, providerPaymentId: payment.providerPaymentId });
+      const fresh = await getUserById(db, user.id);
+      return ok(c, 'Payment Successful', {
+        transaction: toTransactionDto(done),
+        user: fresh ? toUserDto(fresh) : null,
+      });
+    }
+    if (now.status === 'failed') throw new AppError(402, now.message);
+    throw new AppError(409, 'The payment is still waiting for your bank’s confirmation');
+  });
+
+  app.post('/webhook', async (c) => {
+    const { db, logger } = c.var.deps;
+    const raw = await c.req.text();
+    let event: ReturnType<ReturnType<typeof providerOf>['parseWebhook']>;
+    try {
+      event = providerOf(c).parseWebhook(raw, c.req.header('stripe-signature'));
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw badRequest('Invalid webhook signature');
+      throw err;
+    }
+    await applyPaymentEvent(db, logger, event);
+    return ok(c, 'Received', null);
+  });
+
+  app.get('/payment-history', requireAccount({ role: 'user' }), async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, currentUser(c).id))
+      .orderBy(desc(payments.serialNo));
+    return ok(
+      c,
+      'Payment history',
+      rows.map((p) => toTransactionDto(p)),
+    );
+  });
+
+  app.get('/invoice/:paymentId', requireAccount(), async (c) => {
+    const { db, config } = c.var.deps;
+    const user = currentUser(c);
+    const paymentId = c.req.param('paymentId');
+    if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw notFound('Invoice not found');
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    // Never reveal another user's payment: the same 404 as for a missing one.
+    if (!payment || (payment.userId !== user.id && user.role !== 'admin') || payment.status !== 'Completed') {
+      throw notFound('Invoice not found');
+    }
+    const buyer = payment.userId === user.id ? user : await getUserById(db, payment.userId);
+    const pdf = await renderInvoicePdf({ payment, buyer: buyer!, company: config.company });
+    const name = `invoice-${formatSerialNo(payment.serialNo)}.pdf`;
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  return app;
+}

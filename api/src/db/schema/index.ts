@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './chat';
+export * from './credits';
+export * from './platform';
+export * from './tickets';

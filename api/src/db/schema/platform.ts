@@ -1,0 +1,50 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The change feed behind GET /api/sync: one row per change of a synced row, written by
+ * triggers (see the custom migration), so no code path can forget to record one.
+ */
+export const changes = pgTable(
+  'changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('changes_user_seq_idx').on(t.userId, t.seq)],
+);
+
+/** Answers to commands sent with an Idempotency-Key, replayed when the key comes again. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Fixed-window counters for rate limits when Redis is not configured. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

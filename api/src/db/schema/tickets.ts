@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+export const ticketNumberSeq = pgSequence('ticket_number_seq', { startWith: 100001, minValue: 100001 });
+
+export const TICKET_STATUSES = ['Pending', 'In Progress', 'Completed', 'Failed', 'Unlocked'] as const;
+
+/** An ECU file request (the spec's Ticket / ECU file). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketNumber: integer('ticket_number').notNull().unique().default(sql`nextval('ticket_number_seq')`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id'),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: text('year').notNull(),
+    registration: text('registration').notNull(),
+    ecuId: text('ecu_id'),
+    transmission: text('transmission'),
+    readTool: text('read_tool'),
+    readType: text('read_type'),
+    masterSlave: text('master_slave'),
+    stage: text('stage').notNull(),
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    creditsNeed: integer('credits_need').notNull(),
+    status: text('status').notNull().default('Pending'),
+    chargedAt: timestamp('charged_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickets_user_client_id_idx').on(t.userId, t.clientId),
+    index('tickets_user_id_idx').on(t.userId, t.createdAt),
+    check('tickets_credits_need_non_negative', sql`${t.creditsNeed} >= 0`),
+  ],
+);
+
+/** A stored file of a ticket: the original read, additional files, the tuned file. */
+export const ticketFiles = pgTable(
+  'ticket_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['ecu', 'common', 'tuned'] }).notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: text('uploaded_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_files_ticket_id_idx').on(t.ticketId)],
+);
+
+/** A ticket's history: created, status changes, files uploaded, charged, refunded. */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: text('actor_id').references(() => users.id),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_events_ticket_id_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** A resumable (tus) upload, owned by its creator, until it is attached to a ticket or expires. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['ecu', 'common', 'tuned'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256'),
+    storageKey: text('storage_key').notNull(),
+    status: text('status', { enum: ['uploading', 'complete', 'attached'] })
+      .notNull()
+      .default('uploading'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_owner_id_idx').on(t.ownerId), index('uploads_expires_at_idx').on(t.expiresAt)],
+);

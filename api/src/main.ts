@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { ensureAdmin } from './accounts/admin-bootstrap';
+import { createApp } from './app/app';
+import { buildRuntime } from './app/build-deps';
+import { ConfigError, loadConfig } from './config';
+import { SWEEP_INTERVAL_MS, sweepExpiredUploads } from './uploads/cleanup';
+
+const started = performance.now();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const runtime = await buildRuntime(config);
+await ensureAdmin(runtime.deps);
+const webDir =
+  process.env.WEB_DIST ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
+const app = createApp(runtime.deps, { webDir });
+const sweep = () =>
+  sweepExpiredUploads(runtime.deps).catch((err) => runtime.deps.logger.error('Upload sweep failed:', err));
+void sweep();
+setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
+  const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.info(
+    `ECU Portal on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,
+  );
+});
+
+async function shutdown() {
+  server.close();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/client';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Fixed-window counters shared by every API process (PostgreSQL or Redis, never memory). */
+export interface RateLimitStore {
+  hit(key: string, windowSeconds: number, limit: number): Promise<RateLimitResult>;
+}
+
+export function databaseRateLimitStore(db: Db): RateLimitStore {
+  return {
+    async hit(key, windowSeconds, limit) {
+      // One statement: start a new window when the old one has passed, else count up.
+      const rows = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now()
+            then now() + make_interval(secs => ${windowSeconds}) else rate_limits.reset_at end
+        returning count, reset_at`);
+      const row = (Array.isArray(rows) ? rows[0] : (rows as { rows: unknown[] }).rows[0]) as
+        | { count: number; reset_at: string | Date }
+        | undefined;
+      const count = Number(row?.count ?? 1);
+      const resetAt = new Date(row?.reset_at ?? Date.now()).getTime();
+      return {
+        allowed: count <= limit,
+        retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+      };
+    },
+  };
+}
+
+export function redisRateLimitStore(redis: Redis): RateLimitStore {
+  return {
+    async hit(key, windowSeconds, limit) {
+      const k = `rl:${key}`;
+      // One MULTI: the window's expiry is set when the key is created, so a crash between
+      // calls can never leave a counter without an expiry (a lock-out for ever).
+      const replies = (await redis
+        .multi()
+        .set(k, 0, 'PX', windowSeconds * 1000, 'NX')
+        .incr(k)
+        .pttl(k)
+        .exec()) as [Error | null, unknown][];
+      const count = Number(replies[1]?.[1]);
+      const ttlMs = Math.max(0, Number(replies[2]?.[1]));
+      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+    },
+  };
+}

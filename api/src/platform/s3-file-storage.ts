@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Config } from '../config';
+import type { FileStorage } from './file-storage';
+
+export type S3Settings = NonNullable<Config['s3']>;
+
+const KEY = /^(uploads|files)\/[A-Za-z0-9_-]{8,80}$/;
+
+/**
+ * The client settings shared by the file storage and tus's S3Store. Path-style URLs and
+ * checksums only where required keep it working with S3-compatible servers (STACK-NOTES).
+ */
+export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+/**
+ * The object key of a storage key. @tus/s3-store has no prefix option: it keeps an upload
+ * as the object `<id>` (with `<id>.info` and, while a part is short, `<id>.part`) at the
+ * bucket root, so `uploads/<id>` is that object; `files/<id>` is kept as it is.
+ */
+export function s3ObjectKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`Refused storage key ${JSON.stringify(key)}`);
+  return key.startsWith('uploads/') ? key.slice('uploads/'.length) : key;
+}
+
+function notFound(err: unknown): boolean {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    e?.name === 'NotFound' ||
+    e?.name === 'NoSuchKey' ||
+    e?.name === 'NoSuchUpload' ||
+    e?.Code === 'NoSuchKey' ||
+    e?.$metadata?.httpStatusCode === 404
+  );
+}
+
+/** FileStorage on an S3-compatible bucket (S3_* settings), same keys as the local one. */
+export function s3FileStorage(
+  settings: S3Settings,
+  client = new S3Client(s3ClientConfig(settings)),
+): FileStorage {
+  const Bucket = settings.bucket;
+
+  async function body(key: string): Promise<Readable> {
+    const res = await client.send(new GetObjectCommand({ Bucket, Key: s3ObjectKey(key) }));
+    if (!res.Body) throw new Error(`No body for ${key}`);
+    return res.Body as Readable;
+  }
+
+  return {
+    async write(key, input) {
+      const Key = s3ObjectKey(key);
+      const hash = createHash('sha256');
+      let size = 0;
+      const source = input instanceof Readable ? input : Readable.fromWeb(input as never);
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      source.on('error', (err) => counted.destroy(err));
+      source.pipe(counted);
+      await new Upload({ client, params: { Bucket, Key, Body: counted } }).done();
+      if (source.errored) throw source.errored;
+      return { size, sha256: hash.digest('hex') };
+    },
+    read(key) {
+      const out = new PassThrough();
+      body(key).then(
+        (b) => {
+          b.on('error', (err) => out.destroy(err));
+          b.pipe(out);
+        },
+        (err: Error) => out.destroy(err),
+      );
+      return out;
+    },
+    async size(key) {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: s3ObjectKey(key) }));
+      return head.ContentLength ?? 0;
+    },
+    async sha256(key) {
+      const hash = createHash('sha256');
+      await pipeline(await body(key), hash);
+      return hash.digest('hex');
+    },
+    async remove(key) {
+      const Key = s3ObjectKey(key);
+      const keys = [Key];
+      if (key.startsWith('uploads/')) {
+        // tus's record of the upload; an unfinished multipart upload is aborted as well.
+        keys.push(`${Key}.info`, `${Key}.part`);
+        const info = await client
+          .send(new HeadObjectCommand({ Bucket, Key: `${Key}.info` }))
+          .catch((err: unknown) => {
+            if (notFound(err)) return undefined;
+            throw err;
+          });
+        const UploadId = info?.Metadata?.['upload-id'];
+        // Best effort: a finished upload has no multipart upload left to abort (NoSuchUpload).
+        if (UploadId)
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {});
+      }
+      for (const k of keys) {
+        try {
+          await client.send(new DeleteObjectCommand({ Bucket, Key: k }));
+        } catch (err) {
+          if (!notFound(err)) throw err;
+        }
+      }
+    },
+  };
+}
+
+/**
+ * tus's store for the same bucket (objects `<id>`, see s3ObjectKey). Expiry is our sweep's
+ * (uploads/cleanup.ts), not S3 lifecycle rules on tags.
+ */
+export async function s3UploadStore(settings: S3Settings, expirationPeriodInMilliseconds: number) {
+  const { S3Store } = await import('@tus/s3-store');
+  return new S3Store({
+    partSize: 8 * 1024 * 1024,
+    expirationPeriodInMilliseconds,
+    useTags: false,
+    s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
+  });
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../db/client';
+
+function postgresUrl(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+let dumpCache: { file: string; blob: Blob } | undefined;
+
+/**
+ * A database of this test file's own, already migrated: PGlite loaded from the dump that
+ * global setup made, or a PostgreSQL database cloned from the migrated template. close()
+ * also drops the clone.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const source = inject('testDb');
+  if (source.kind === 'pglite') {
+    if (dumpCache?.file !== source.dumpFile) {
+      dumpCache = { file: source.dumpFile, blob: new Blob([await readFile(source.dumpFile)]) };
+    }
+    return openDatabase(
+      { kind: 'pglite', client: new PGlite({ loadDataDir: dumpCache.blob }) },
+      { migrate: false },
+    );
+  }
+
+  const name = `${source.namePrefix}${randomBytes(6).toString('hex')}`;
+  const admin = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}" template "${source.template}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase(
+    { kind: 'postgres', url: postgresUrl(source.adminUrl, name), max: 5 },
+    { migrate: false },
+  );
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
+      try {
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

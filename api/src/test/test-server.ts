@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { ensureAdmin } from '../accounts/admin-bootstrap';
+import { type App, createApp } from '../app/app';
+import { buildRuntime, type Runtime } from '../app/build-deps';
+import type { AppDeps } from '../app/context';
+import { type Config, loadConfig } from '../config';
+import type { PaymentProvider } from '../credits/payments/provider';
+import type { Database } from '../db/client';
+import type { Logger } from '../platform/logger';
+import { SmtpSink } from './smtp-sink';
+import { openTestDatabase } from './test-db';
+
+/** The admin that every test server ensures through ADMIN_EMAIL/ADMIN_PASSWORD. */
+export const TEST_ADMIN = { email: 'admin@ecu.test', password: 'admin-password-1' } as const;
+
+export interface TestServer {
+  /** http://localhost:<port>, also the server's APP_URL and trusted origin. */
+  url: string;
+  config: Config;
+  deps: AppDeps;
+  database: Database;
+  smtp: SmtpSink;
+  /** The ADMIN_EMAIL/ADMIN_PASSWORD admin, or undefined when started with `admin: false`. */
+  admin: { email: string; password: string } | undefined;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Extra or overriding environment for loadConfig (e.g. TRUST_PROXY: 'off'). */
+  env?: Record<string, string | undefined>;
+  /** false: start with neither ADMIN_EMAIL nor ADMIN_PASSWORD set. */
+  admin?: false;
+  logger?: Logger;
+  /** The card payment provider instead of the one the config selects (e.g. Stripe on a fake). */
+  payments?: PaymentProvider | null;
+}
+
+/**
+ * The real app over real HTTP on loopback: config from loadConfig, this file's own database,
+ * mail over SMTP to a sink, the admin ensured as on a real start. One per test file is plenty.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const smtp = await SmtpSink.start();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecu-api-data-'));
+
+  // Listen first: APP_URL (links in mails, the trusted origin) needs the port.
+  let app: App | undefined;
+  const server = serve({
+    fetch: (request, env) => (app ? app.fetch(request, env) : new Response('Starting', { status: 503 })),
+    port: 0,
+    hostname: '127.0.0.1',
+  }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) return resolve();
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+
+  try {
+    return await startApp();
+  } catch (err) {
+    server.close();
+    await smtp.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  async function startApp(): Promise<TestServer> {
+    const admin = options.admin === false ? undefined : TEST_ADMIN;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'error',
+      // Factories give each caller its own X-Forwarded-For so that per-IP limits do not trip.
+      TRUST_PROXY: 'on',
+      ADMIN_EMAIL: admin?.email,
+      ADMIN_PASSWORD: admin?.password,
+      ...options.env,
+    });
+
+    const database = await openTestDatabase();
+    let runtime: Runtime;
+    try {
+      runtime = await buildRuntime(config, {
+        database,
+        ...(options.logger ? { logger: options.logger } : {}),
+        ...(options.payments !== undefined ? { payments: options.payments } : {}),
+      });
+      await ensureAdmin(runtime.deps);
+    } catch (err) {
+      await database.close().catch(() => {}); // the start failed; report that, not this
+      throw err;
+    }
+    app = createApp(runtime.deps);
+
+    return {
+      url,
+      config,
+      deps: runtime.deps,
+      database,
+      smtp,
+      admin,
+      async close() {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+        try {
+          await runtime.close();
+        } finally {
+          await smtp.close();
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  }
+}

@@ -1,0 +1,169 @@
+import {
+  listQuerySchema,
+  TICKET_STATUSES,
+  ticketNumberSchema,
+  tunedFileSchema,
+  updateTicketStatusSchema,
+} from '@ecu/shared';
+import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { currentUser } from '../accounts/gates';
+import type { AppEnv } from '../app/context';
+import { ticketEvents, ticketFiles, tickets, uploads, users } from '../db/schema';
+import { badRequest, notFound } from '../http/app-error';
+import { limitBody } from '../http/body-limit';
+import { ok } from '../http/envelope';
+import { int4FromDigits } from '../http/int4';
+import { jsonBody, parseWith } from '../http/validate';
+import { files, storePart, text } from './multipart';
+import { getTicketByNumber, ticketDetails, ticketDtos } from './queries';
+import { setTicketStatus } from './ticket-life';
+
+const listEcuFilesQuery = listQuerySchema.extend({
+  status: z.enum(TICKET_STATUSES, { error: 'Unknown status' }).optional(),
+});
+
+/** The admin file desk (mounted under /api/admin behind the admin gate). */
+export function adminTicketRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/getAllEcuFiles', async (c) => {
+    const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
+    const { db } = c.var.deps;
+    const before = int4FromDigits(cursor);
+    const like = q ? `%${q}%` : undefined;
+    const numberInQ = int4FromDigits(q);
+    const search = like
+      ? or(
+          numberInQ !== undefined ? eq(tickets.ticketNumber, numberInQ) : undefined,
+          ilike(tickets.registration, like),
+          sql`replace(${tickets.registration}, ' ', '') ilike ${`%${q!.replace(/\s+/g, '')}%`}`,
+          ilike(tickets.make, like),
+          ilike(tickets.model, like),
+          ilike(users.email, like),
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
+          ilike(tickets.status, like),
+        )
+      : undefined;
+    const rows = await db
+      .select({ ticket: tickets })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.userId))
+      .where(
+        and(
+          before ? lt(tickets.ticketNumber, before) : undefined,
+          status ? eq(tickets.status, status) : undefined,
+          search,
+        ),
+      )
+      .orderBy(desc(tickets.ticketNumber))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit).map((r) => r.ticket);
+    return c.json({
+      success: true,
+      message: 'ECU files',
+      data: await ticketDtos(db, page, true),
+      nextCursor: rows.length > limit ? String(page.at(-1)!.ticketNumber) : null,
+    });
+  });
+
+  app.get('/getTicketDetails/:ticketNumber', async (c) => {
+    const { ticketNumber } = parseWith(ticketNumberSchema, { ticketNumber: c.req.param('ticketNumber') });
+    const row = await getTicketByNumber(c.var.deps.db, ticketNumber);
+    if (!row) throw notFound('Ticket not found');
+    return ok(c, 'Ticket details', await ticketDetails(c.var.deps.db, row, true));
+  });
+
+  app.put('/updateEcuFileStatus', async (c) => {
+    const { fileId, status } = await jsonBody(c, updateTicketStatusSchema);
+    const result = await setTicketStatus(c.var.deps, currentUser(c), fileId, status);
+    const message = result.refunded
+      ? `Status updated to ${status}; the credits were refunded`
+      : `Status updated to ${status}`;
+    return ok(c, message, result);
+  });
+
+  app.put(
+    '/uploadTunedFile',
+    limitBody(21 * 1024 * 1024, 'File size should be less than 20.00 MB.'),
+    async (c) => {
+      const { db, storage } = c.var.deps;
+      const admin = currentUser(c);
+      let ticketNumber: number;
+      let stored: { name: string; size: number; sha256: string; storageKey: string };
+      let uploadId: string | null = null;
+      if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+        const body = await c.req.parseBody({ all: true }).catch(() => {
+          throw badRequest('The form could not be read');
+        });
+        ticketNumber = parseWith(ticketNumberSchema, {
+          ticketNumber: text(body, 'ticketNumber'),
+        }).ticketNumber;
+        const file = files(body, 'tunedFile')[0];
+        if (!file)
+          throw badRequest('Please select a tuned file', [
+            { path: 'tunedFile', message: 'Please select a tuned file' },
+          ]);
+        if (!(await getTicketByNumber(db, ticketNumber))) throw notFound('Ticket not found');
+        stored = await storePart(storage, file, 'tuned');
+      } else {
+        const input = await jsonBody(c, tunedFileSchema);
+        ticketNumber = input.ticketNumber;
+        const [upload] = await db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.id, input.tunedFileUploadId), eq(uploads.ownerId, admin.id)));
+        if (upload?.purpose !== 'tuned') throw badRequest('Please select a tuned file');
+        if (upload.status !== 'complete' || !upload.sha256)
+          throw badRequest('The upload has not finished yet');
+        stored = {
+          name: upload.fileName,
+          size: upload.size,
+          sha256: upload.sha256,
+          storageKey: upload.storageKey,
+        };
+        uploadId = upload.id;
+      }
+      const ticket = await getTicketByNumber(db, ticketNumber);
+      if (!ticket) throw notFound('Ticket not found');
+      await db.transaction(async (tx) => {
+        const [file] = await tx
+          .insert(ticketFiles)
+          .values({ ticketId: ticket.id, kind: 'tuned', uploadedBy: admin.id, ...stored })
+          .returning();
+        if (uploadId) {
+          const attached = await tx
+            .update(uploads)
+            .set({ status: 'attached' })
+            .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'complete')))
+            .returning({ id: uploads.id });
+          if (attached.length !== 1) throw badRequest('This upload is already attached to a ticket');
+        }
+        await tx.insert(ticketEvents).values({
+          ticketId: ticket.id,
+          kind: 'file_uploaded',
+          actorId: admin.id,
+          detail: {
+            kind: 'tuned',
+            name: stored.name,
+            size: stored.size,
+            sha256: stored.sha256,
+            fileId: file!.id,
+          },
+        });
+        // Touch the ticket so the owner's sync picks up the new file.
+        await tx.update(tickets).set({ updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
+      });
+      return ok(
+        c,
+        'Tuned file uploaded successfully',
+        await ticketDetails(db, (await getTicketByNumber(db, ticketNumber))!, true),
+      );
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { passGates } from '../accounts/gates';
+import type { AppEnv } from '../app/context';
+import { ticketFiles, tickets } from '../db/schema';
+import { notFound } from '../http/app-error';
+import { verifyDownloadSignature } from './signed-url';
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * GET /api/files/:fileId: a ticket's stored file, always as an attachment. Admins may read
+ * every file; the owner their original and additional files, and the tuned file only through
+ * the signed, short-lived link that isEligibleToDownload hands out after the charge.
+ */
+export function fileRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/:fileId', async (c) => {
+    const { db, storage, config } = c.var.deps;
+    const user = passGates(c.var.user);
+    const fileId = c.req.param('fileId');
+    if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw notFound('File not found');
+    const [row] = await db
+      .select({ file: ticketFiles, ownerId: tickets.userId })
+      .from(ticketFiles)
+      .innerJoin(tickets, eq(tickets.id, ticketFiles.ticketId))
+      .where(eq(ticketFiles.id, fileId));
+    if (!row) throw notFound('File not found');
+    const isOwner = row.ownerId === user.id;
+    const allowed =
+      user.role === 'admin' ||
+      (isOwner && row.file.kind !== 'tuned') ||
+      (isOwner &&
+        verifyDownloadSignature(config.authSecret, {
+          fileId,
+          userId: user.id,
+          expires: c.req.query('expires'),
+          signature: c.req.query('signature'),
+        }));
+    if (!allowed) throw notFound('File not found');
+    try {
+      await storage.size(row.file.storageKey);
+    } catch (err) {
+      // Better a clear answer than a 200 that breaks off: the row exists, its bytes do not.
+      c.var.deps.logger.error(`File ${fileId} is missing from storage (${row.file.storageKey})`, err);
+      throw notFound('File not found');
+    }
+    const body = Readable.toWeb(storage.read(row.file.storageKey)) as ReadableStream;
+    return c.body(body, 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(row.file.size),
+      'Content-Disposition': contentDisposition(row.file.name),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Sha256': row.file.sha256,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,158 @@
+import {
+  createTicketSchema,
+  modificationPlanSchema,
+  normaliseOptions,
+  ticketNumberSchema,
+  UPLOAD_MESSAGES,
+  vehicleDetailsSchema,
+} from '@ecu/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { currentUser, requireAccount } from '../accounts/gates';
+import type { AppEnv } from '../app/context';
+import { tickets } from '../db/schema';
+import { badRequest, notFound } from '../http/app-error';
+import { limitBody } from '../http/body-limit';
+import { ok } from '../http/envelope';
+import { jsonBody, parseWith } from '../http/validate';
+import {
+  checkCommonTotals,
+  createTicket,
+  filesFromUploads,
+  findTicketByClientId,
+  type StoredFileRef,
+} from './create-ticket';
+import { files, storePart, text } from './multipart';
+import { ticketDetails, ticketDtos } from './queries';
+import { checkDownloadEligibility } from './ticket-life';
+
+/** 20 MB ECU file + 100 MB of additional files + the form fields. */
+export const MULTIPART_LIMIT = 125 * 1024 * 1024;
+
+function ticketNumberParam(raw: string): number {
+  return parseWith(ticketNumberSchema, { ticketNumber: raw }).ticketNumber;
+}
+
+/** The spec's /ecuFile/* calls (section 7). */
+export function ticketRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAccount({ role: 'user' }));
+
+  app.post('/create-ecuFile', limitBody(MULTIPART_LIMIT, 'The upload is too large'), async (c) => {
+    const { db, storage } = c.var.deps;
+    const user = currentUser(c);
+    const type = c.req.header('content-type') ?? '';
+    let clientId: string | undefined;
+    let vehicle: ReturnType<typeof vehicleDetailsSchema.parse>;
+    let plan: ReturnType<typeof modificationPlanSchema.parse>;
+    let stored: StoredFileRef[];
+    if (type.startsWith('multipart/form-data')) {
+      const body = await c.req.parseBody({ all: true }).catch(() => {
+        throw badRequest('The form could not be read');
+      });
+      const fields = Object.fromEntries(
+        [
+          'make',
+          'model',
+          'year',
+          'registration',
+          'ecuId',
+          'transmission',
+          'readTool',
+          'readType',
+          'masterSlave',
+          'stage',
+          'notes',
+          'clientId',
+        ].map((k) => [k, text(body, k)]),
+      );
+      vehicle = parseWith(vehicleDetailsSchema, fields);
+      plan = parseWith(modificationPlanSchema, {
+        ...fields,
+        options: normaliseOptions(
+          body.options,
+          body['options[]'],
+          body.modificationOptions,
+          body['modificationOptions[]'],
+        ),
+      });
+      clientId = fields.clientId || undefined;
+      const ecu = files(body, 'ecuFile')[0];
+      if (!ecu)
+        throw badRequest('Please upload a ecu-file', [
+          { path: 'ecuFile', message: 'Please upload a ecu-file' },
+        ]);
+      // files() reads `commonFiles` and, when absent, the `commonFiles[]` spelling.
+      const common = files(body, 'commonFiles');
+      checkCommonTotals(common.map((f) => ({ kind: 'common', size: f.size }) as StoredFileRef));
+      // Refuse empty parts before anything is written: a refused form leaves no file behind.
+      if ([ecu, ...common].some((f) => f.size <= 0)) throw badRequest(UPLOAD_MESSAGES.empty);
+      stored = [await storePart(storage, ecu, 'ecu')];
+      for (const f of common) stored.push(await storePart(storage, f, 'common'));
+    } else {
+      const raw = (await c.req.json().catch(() => {
+        throw badRequest('The request body is not valid JSON');
+      })) as Record<string, unknown>;
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+        throw badRequest('The request body must be a JSON object');
+      const input = parseWith(createTicketSchema, {
+        ...raw,
+        options: normaliseOptions(raw.options, raw.modificationOptions),
+      });
+      clientId = input.clientId;
+      vehicle = parseWith(vehicleDetailsSchema, input);
+      plan = parseWith(modificationPlanSchema, input);
+      // A replay names the uploads that its first call attached: createTicket answers with
+      // that ticket, so they are not checked (and refused as taken) again.
+      const replay = clientId ? await findTicketByClientId(db, user.id, clientId) : undefined;
+      stored = replay
+        ? []
+        : await filesFromUploads(db, user, {
+            ecu: input.ecuFileUploadId,
+            common: input.commonFileUploadIds,
+          });
+    }
+    const { ticket, created } = await createTicket(db, user, { clientId, vehicle, plan, files: stored });
+    if (!created) {
+      // The replay's own files (multipart) are not needed: the first call stored its copy.
+      for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);
+    }
+    const [dto] = await ticketDtos(db, [ticket]);
+    return ok(
+      c,
+      created ? 'ECU file submitted successfully' : 'This ticket was already submitted',
+      dto,
+      created ? 201 : 200,
+    );
+  });
+
+  app.get('/my-files', async (c) => {
+    const { db } = c.var.deps;
+    const rows = await db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.userId, currentUser(c).id))
+      .orderBy(desc(tickets.ticketNumber));
+    return ok(c, 'Your files', await ticketDtos(db, rows));
+  });
+
+  app.get('/getTicketDetails/:ticketNumber', async (c) => {
+    const { db } = c.var.deps;
+    const ticketNumber = ticketNumberParam(c.req.param('ticketNumber'));
+    const [row] = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.ticketNumber, ticketNumber), eq(tickets.userId, currentUser(c).id)));
+    // Someone else's ticket answers exactly like a missing one.
+    if (!row) throw notFound('Ticket not found');
+    return ok(c, 'Ticket details', await ticketDetails(db, row, false));
+  });
+
+  app.post('/isEligibleToDownload', async (c) => {
+    const { ticketNumber } = await jsonBody(c, ticketNumberSchema);
+    const result = await checkDownloadEligibility(c.var.deps, currentUser(c), ticketNumber);
+    return ok(c, result.message, result);
+  });
+
+  return app;
+}

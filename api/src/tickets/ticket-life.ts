@@ -1,0 +1,156 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppDeps, UserRow } from '../app/context';
+import { applyCreditChange, InsufficientCreditsError } from '../credits/ledger';
+import { type TICKET_STATUSES, ticketEvents, ticketFiles, tickets, users } from '../db/schema';
+import { notFound } from '../http/app-error';
+import { ticketStatusMail } from './mail-templates';
+import { signedDownloadUrl } from './signed-url';
+
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export interface Eligibility {
+  eligible: boolean;
+  message: string;
+  url?: string;
+  charged?: boolean;
+}
+
+/**
+ * DECISIONS 8: the tuned file may be downloaded when the ticket is Unlocked and has one. The
+ * first eligible call charges creditsNeed through the ledger; the ticket row lock makes 20
+ * parallel calls charge once. Later calls are free. The URL is signed and short-lived.
+ */
+export async function checkDownloadEligibility(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  user: UserRow,
+  ticketNumber: number,
+): Promise<Eligibility> {
+  const { db, config } = deps;
+  return db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.ticketNumber, ticketNumber), eq(tickets.userId, user.id)))
+      .for('update');
+    if (!ticket) throw notFound('Ticket not found');
+    if (ticket.status !== 'Unlocked') {
+      return { eligible: false, message: 'You are not eligible to download this file' };
+    }
+    const [tuned] = await tx
+      .select()
+      .from(ticketFiles)
+      .where(and(eq(ticketFiles.ticketId, ticket.id), eq(ticketFiles.kind, 'tuned')))
+      .orderBy(sql`${ticketFiles.createdAt} desc`)
+      .limit(1);
+    if (!tuned) return { eligible: false, message: 'File not available' };
+
+    let charged = false;
+    const owes = ticket.chargedAt === null || ticket.refundedAt !== null;
+    if (owes && ticket.creditsNeed > 0) {
+      try {
+        await applyCreditChange(tx, {
+          userId: user.id,
+          actorId: user.id,
+          kind: 'download_charge',
+          delta: -ticket.creditsNeed,
+          reference: `ticket:${ticket.ticketNumber}`,
+          note: `Tuned file of ticket ${ticket.ticketNumber}`,
+        });
+      } catch (err) {
+        if (err instanceof InsufficientCreditsError) {
+          const missing = ticket.creditsNeed - err.balance;
+          return {
+            eligible: false,
+            message: `You need ${missing} more credit${missing === 1 ? '' : 's'} to download this file (it costs ${ticket.creditsNeed}, your balance is ${err.balance}).`,
+          };
+        }
+        throw err;
+      }
+      charged = true;
+    }
+    if (owes) {
+      await tx
+        .update(tickets)
+        .set({ chargedAt: sql`now()`, refundedAt: null, updatedAt: sql`now()` })
+        .where(eq(tickets.id, ticket.id));
+      await tx.insert(ticketEvents).values({
+        ticketId: ticket.id,
+        kind: 'charged',
+        actorId: user.id,
+        detail: { credits: ticket.creditsNeed },
+      });
+    }
+    return {
+      eligible: true,
+      charged,
+      message: 'Download started...',
+      url: signedDownloadUrl(config.authSecret, tuned.id, user.id),
+    };
+  });
+}
+
+/**
+ * An admin sets any status (no transition rules). Failed after a charge refunds the credits
+ * once. The owner is e-mailed when the ticket becomes Unlocked or Failed.
+ */
+export async function setTicketStatus(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>,
+  admin: UserRow,
+  ticketId: string,
+  status: TicketStatus,
+): Promise<{ changed: boolean; refunded: boolean }> {
+  const { db, config, mailer, logger } = deps;
+  const result = await db.transaction(async (tx) => {
+    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
+    if (!ticket) throw notFound('Ticket not found');
+    if (ticket.status === status) return { changed: false, refunded: false, ticket };
+    await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
+    await tx.insert(ticketEvents).values({
+      ticketId: ticket.id,
+      kind: 'status_changed',
+      actorId: admin.id,
+      detail: { from: ticket.status, to: status },
+    });
+    let refunded = false;
+    if (status === 'Failed') {
+      const [due] = await tx
+        .update(tickets)
+        .set({ refundedAt: sql`now()` })
+        .where(and(eq(tickets.id, ticket.id), isNotNull(tickets.chargedAt), isNull(tickets.refundedAt)))
+        .returning();
+      if (due && due.creditsNeed > 0) {
+        await applyCreditChange(tx, {
+          userId: ticket.userId,
+          actorId: admin.id,
+          kind: 'refund',
+          delta: ticket.creditsNeed,
+          reference: `ticket:${ticket.ticketNumber}`,
+          note: `Refund: ticket ${ticket.ticketNumber} failed`,
+        });
+        await tx.insert(ticketEvents).values({
+          ticketId: ticket.id,
+          kind: 'refunded',
+          actorId: admin.id,
+          detail: { credits: ticket.creditsNeed },
+        });
+        refunded = true;
+      }
+    }
+    return { changed: true, refunded, ticket };
+  });
+  if (result.changed && (status === 'Unlocked' || status === 'Failed')) {
+    const [owner] = await db.select().from(users).where(eq(users.id, result.ticket.userId));
+    const mail =
+      owner && !owner.deletedAt
+        ? ticketStatusMail(
+            owner.email,
+            result.ticket.ticketNumber,
+            status,
+            `${config.appUrl}/ticket-details/${result.ticket.ticketNumber}`,
+          )
+        : null;
+    if (mail)
+      await mailer.send(mail).catch((err) => logger.error('Could not send the ticket status e-mail:', err));
+  }
+  return { changed: result.changed, refunded: result.refunded };
+}

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { passGates } from '../accounts/gates';
+import type { AppEnv } from '../app/context';
+import { uploads } from '../db/schema';
+import { type createTusServer, UPLOAD_ID, uploadCallers } from './tus-server';
+
+/**
+ * Mounts tus at /api/uploads. The session and the gates run here, before tus sees the
+ * request; an upload id that is not the caller's answers 404 like one that does not exist.
+ */
+export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
+  const app = new Hono<AppEnv>();
+  const plain = (status: number, body: string) =>
+    new Response(`${body}\n`, {
+      status,
+      headers: { 'Tus-Resumable': '1.0.0', 'Content-Type': 'text/plain' },
+    });
+
+  app.all('/', async (c) => {
+    if (c.req.method === 'OPTIONS') return tus.handleWeb(c.req.raw);
+    uploadCallers.set(c.req.raw, passGates(c.var.user));
+    return tus.handleWeb(c.req.raw);
+  });
+
+  app.all('/:id', async (c) => {
+    if (c.req.method === 'OPTIONS') return tus.handleWeb(c.req.raw);
+    const user = passGates(c.var.user);
+    const id = c.req.param('id');
+    if (!UPLOAD_ID.test(id)) return plain(404, 'Not found');
+    const [row] = await c.var.deps.db.select().from(uploads).where(eq(uploads.id, id));
+    if (!row || row.ownerId !== user.id) return plain(404, 'Not found');
+    if (row.status === 'attached' && c.req.method !== 'HEAD')
+      return plain(409, 'This upload is already attached to a ticket');
+    uploadCallers.set(c.req.raw, user);
+    return tus.handleWeb(c.req.raw);
+  });
+
+  app.all('/*', () => plain(404, 'Not found'));
+  return app;
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+
+test('the portal is installable: manifest with icons, standalone display, a service worker', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const manifest = await (await page.request.get(href!)).json();
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', short_name: 'ECU Portal' });
+  const purposes = manifest.icons.map((i: { purpose?: string }) => i.purpose ?? 'any');
+  expect(purposes).toContain('maskable');
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  );
+  for (const icon of manifest.icons) {
+    const res = await page.request.get(icon.src);
+    expect(res.ok(), icon.src).toBe(true);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+  const registered = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return Boolean(reg.active);
+  });
+  expect(registered).toBe(true);
+});
+
+test('the shell is served with security headers that the PWA works under', async ({ page }) => {
+  const res = await page.goto('/signin');
+  const headers = res!.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+});

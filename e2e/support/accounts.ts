@@ -1,0 +1,77 @@
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
+import { verificationLinkIn, waitForMail } from './mail';
+import { ADMIN } from './paths';
+
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+export const PASSWORD = 'tuner-password-1';
+export const PROFILE = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  country: 'GB',
+  city: 'Leeds',
+  postalCode: 'LS1 1AA',
+  address: '1 Workshop Lane',
+};
+
+let counter = 0;
+/** Unique per call and per run, so reruns against a kept data dir never collide. */
+export function uniqueEmail(tag = 'tuner'): string {
+  return `${tag}-${Date.now().toString(36)}-${counter++}@e2e.test`;
+}
+
+/** Each API-made account comes from its own client IP so per-IP rate limits never trip. */
+function nextIp(): string {
+  return `10.9.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+}
+
+export type Stage = 'signedUp' | 'onboarded' | 'verified';
+
+async function api(ctx: APIRequestContext, method: 'post' | 'put' | 'get', path: string, data?: unknown) {
+  const res = await ctx[method](`/api${path}`, { data, headers: { Origin: BASE_URL } });
+  const body = await res.json();
+  expect(res.ok(), `${method.toUpperCase()} ${path}: ${res.status()} ${JSON.stringify(body)}`).toBe(true);
+  return body;
+}
+
+/** An account made through the real API (mail read from the SMTP sink), at the stage asked for. */
+export async function createAccount(stage: Stage = 'verified', email = uniqueEmail()) {
+  const ctx = await request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { 'X-Forwarded-For': nextIp() },
+  });
+  const since = Date.now();
+  await api(ctx, 'post', '/auth/signup', { email, password: PASSWORD, confirmPassword: PASSWORD });
+  if (stage !== 'signedUp') await api(ctx, 'post', '/auth/onboarding', PROFILE);
+  if (stage === 'verified') {
+    const link = new URL(verificationLinkIn(await waitForMail(email, since)));
+    await api(ctx, 'post', '/auth/signup-verify', {
+      token: link.searchParams.get('token'),
+      email: link.searchParams.get('email'),
+    });
+  }
+  const me = (await api(ctx, 'get', '/auth/getMe')).data as { _id: string };
+  await ctx.dispose();
+  return { email, password: PASSWORD, id: me._id };
+}
+
+export async function adminApi() {
+  const ctx = await request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { 'X-Forwarded-For': nextIp() },
+  });
+  await api(ctx, 'post', '/auth/login', { email: ADMIN.email, password: ADMIN.password });
+  return {
+    disable: (userId: string) => api(ctx, 'post', '/admin/disableUser', { userId }),
+    activate: (userId: string) => api(ctx, 'post', '/admin/activeUser', { userId }),
+    dispose: () => ctx.dispose(),
+  };
+}
+
+/** Signs in through the sign-in screen, as a tuner would. */
+export async function signInThroughUi(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { E2E_PORT } from '../../playwright.config';
+import { startMailSink } from './mail-sink';
+import { ADMIN, DATA_DIR, E2E_ROOT, MAIL_DIR } from './paths';
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`The portal exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The portal did not answer ${url} in time`);
+}
+
+/** Starts an SMTP sink and the built portal (node api/dist/main.mjs) on a fresh embedded DB. */
+export default async function globalSetup() {
+  rmSync(E2E_ROOT, { recursive: true, force: true });
+  const sink = await startMailSink(MAIL_DIR);
+  const server = spawn('node', ['api/dist/main.mjs'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      APP_URL: `http://localhost:${E2E_PORT}`,
+      DATA_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      TRUST_PROXY: 'on',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitForHealth(`http://localhost:${E2E_PORT}/api/health`, server);
+  return async () => {
+    server.kill('SIGTERM');
+    await sink.close();
+  };
+}

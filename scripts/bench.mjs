@@ -1,0 +1,133 @@
+// Benchmarks that print figures (never assert): server cold start, first-route JS size,
+// API latency. Run `pnpm build` first. Usage: pnpm bench
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { benchUpload } from './bench-upload.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = 3190;
+const BASE = `http://localhost:${PORT}`;
+
+function startServer(dataDir, extraEnv = {}) {
+  const started = performance.now();
+  const child = spawn('node', [path.join(root, 'api/dist/main.mjs')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      TRUST_PROXY: 'on',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const poll = async () => {
+      if (child.exitCode !== null) return reject(new Error('server exited'));
+      try {
+        if ((await fetch(`${BASE}/api/health`)).ok)
+          return resolve({ child, ms: performance.now() - started });
+      } catch {}
+      setTimeout(poll, 20);
+    };
+    poll();
+  });
+}
+
+const stop = (child) => new Promise((r) => child.once('exit', r) && child.kill('SIGTERM'));
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function latency(label, n, request) {
+  for (let i = 0; i < 20; i++) await request(); // warm-up
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await request();
+    if (!res.ok) throw new Error(`${label}: HTTP ${res.status}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const f = (x) => x.toFixed(2).padStart(7);
+  console.info(
+    `${label.padEnd(34)} n=${n}  p50 ${f(percentile(times, 50))} ms  p95 ${f(percentile(times, 95))} ms  p99 ${f(percentile(times, 99))} ms`,
+  );
+}
+
+function firstRouteJs() {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'web/dist/.vite/manifest.json'), 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit('index.html');
+  visit('src/accounts/pages/sign-in-page.tsx');
+  let raw = 0;
+  let gz = 0;
+  for (const file of files) {
+    const buf = readFileSync(path.join(root, 'web/dist', file));
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: files.size, raw, gz };
+}
+
+const js = firstRouteJs();
+console.info(
+  `First route (/signin) JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip`,
+);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecu-bench-'));
+try {
+  const fresh = await startServer(dataDir, {
+    ADMIN_EMAIL: 'bench-admin@bench.test',
+    ADMIN_PASSWORD: 'bench-password-1',
+  });
+  console.info(`Cold start, fresh PGlite data dir (initdb + migrations): ${fresh.ms.toFixed(0)} ms`);
+  await stop(fresh.child);
+  const again = await startServer(dataDir, {
+    ADMIN_EMAIL: 'bench-admin@bench.test',
+    ADMIN_PASSWORD: 'bench-password-1',
+  });
+  console.info(`Cold start, existing PGlite data dir:                 ${again.ms.toFixed(0)} ms`);
+
+  await latency('GET /api/health', 500, () => fetch(`${BASE}/api/health`));
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'bench-password-1' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  await latency('GET /api/auth/getMe (signed in)', 500, () =>
+    fetch(`${BASE}/api/auth/getMe`, { headers: { cookie } }),
+  );
+  const t = performance.now();
+  const n = 10;
+  for (let i = 0; i < n; i++) {
+    await fetch(`${BASE}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': `10.0.0.${i}` },
+      body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'bench-password-1' }),
+    });
+  }
+  console.info(
+    `POST /api/auth/login (scrypt)            mean ${((performance.now() - t) / n).toFixed(1)} ms over ${n}`,
+  );
+  // The admin is verified and may upload tuned files (20 MB limit), so it drives the tus bench.
+  await benchUpload({ baseUrl: BASE, cookie, purpose: 'tuned' });
+  await stop(again.child);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,23 @@
+export type Role = 'user' | 'admin';
+
+/** The user as the API shows it (spec section 3). Money in pounds, two decimals. */
+export interface UserDto {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string;
+  country: string;
+  city: string;
+  postalCode: string;
+  role: Role;
+  credits: number;
+  perCreditPrice: number;
+  totalMoneySpent: number;
+  totalFilesSubmitted: number;
+  createdAt: string;
+  updatedAt: string;
+  onBoarded: boolean;
+  verified: boolean;
+  disabled: boolean;
+}

@@ -1,0 +1,22 @@
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Pence to the API's pounds number (two decimals). */
+export function penceToPounds(pence: number): number {
+  return Math.round(pence) / 100;
+}
+
+/** Pounds (from the API) to pence, rounded to the penny. */
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+/** '£1,584.00'; anything that is not a finite number shows as '£0.00' (spec section 1). */
+export function formatGBP(pounds: unknown): string {
+  const value = typeof pounds === 'number' ? pounds : Number(pounds);
+  return gbp.format(Number.isFinite(value) && pounds !== null && pounds !== '' ? value : 0);
+}
+
+/** 'N CRD' */
+export function formatCredits(credits: number | null | undefined): string {
+  return `${Number.isFinite(credits) ? credits : 0} CRD`;
+}

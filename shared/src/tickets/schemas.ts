@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { SOLUTION_OPTIONS } from './options';
+import { STAGES, STAGES_WITHOUT_OPTIONS, type Stage } from './stages';
+import { MASTER_SLAVE, READ_TOOLS, READ_TYPES, TRANSMISSIONS } from './vehicle';
+
+/** Texts of spec section 5 (with the stray capitals fixed, DECISIONS 10). */
+export const TICKET_MESSAGES = {
+  transmission: 'Please select a transmission',
+  readTool: 'Please select read tool',
+  readType: 'Please select a read type',
+  ecuFile: 'Please upload a ecu-file',
+  stage: 'Please select a stage',
+  options: 'Please select any option',
+  terms: 'Please accept the terms',
+  optionsDisabled: 'Options selection is disabled for the current Stage.',
+} as const;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Step 1, Vehicle details, checked in the spec's order: transmission, read tool, read type. */
+export const vehicleDetailsSchema = z.object({
+  make: requiredText('Make', 60),
+  model: requiredText('Model', 80),
+  year: requiredText('Year', 20),
+  registration: requiredText('Registration', 20),
+  ecuId: z.string().trim().max(120).optional().default(''),
+  transmission: z.enum(TRANSMISSIONS, { error: TICKET_MESSAGES.transmission }),
+  readTool: z.enum(READ_TOOLS, { error: TICKET_MESSAGES.readTool }),
+  readType: z.enum(READ_TYPES, { error: TICKET_MESSAGES.readType }),
+  masterSlave: z.enum(MASTER_SLAVE, { error: 'Please select Master or Slave' }).default('Master'),
+});
+export type VehicleDetailsInput = z.infer<typeof vehicleDetailsSchema>;
+
+const OPTION_NAMES = SOLUTION_OPTIONS.map((o) => o.name) as [string, ...string[]];
+
+/**
+ * The spec's options field arrives as an array, or as a comma-separated string, or both
+ * spellings (options, modificationOptions): split, trimmed, empties dropped (DECISIONS 4).
+ */
+export function normaliseOptions(...values: unknown[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+    for (const item of items) {
+      if (typeof item !== 'string') continue;
+      // Option names never contain a comma, so splitting is safe.
+      for (const part of item.split(',')) {
+        const name = part.trim();
+        if (name && !out.includes(name)) out.push(name);
+      }
+    }
+  }
+  return out;
+}
+
+/** Step 2, Modification plan. For the three no-option stages chosen options are cleared. */
+export const modificationPlanSchema = z
+  .object({
+    stage: z.enum(STAGES, { error: TICKET_MESSAGES.stage }),
+    options: z.array(z.enum(OPTION_NAMES, { error: 'Unknown option' })).default([]),
+    notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional().default(''),
+  })
+  .transform((plan) =>
+    STAGES_WITHOUT_OPTIONS.includes(plan.stage as Stage) ? { ...plan, options: [] as string[] } : plan,
+  )
+  .refine((plan) => STAGES_WITHOUT_OPTIONS.includes(plan.stage as Stage) || plan.options.length > 0, {
+    message: TICKET_MESSAGES.options,
+    path: ['options'],
+  });
+export type ModificationPlanInput = z.infer<typeof modificationPlanSchema>;
+
+const uploadId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not an upload id');
+
+/**
+ * POST /ecuFile/create-ecuFile as JSON naming finished tus uploads (DECISIONS 4). The
+ * multipart form is parsed into the same shape before validation.
+ */
+export const createTicketSchema = z
+  .object({
+    clientId: z.uuid('clientId must be a UUID').optional(),
+    ecuFileUploadId: uploadId,
+    commonFileUploadIds: z.array(uploadId).max(10, 'At most 10 additional files').default([]),
+  })
+  .and(vehicleDetailsSchema)
+  .and(modificationPlanSchema);
+export type CreateTicketInput = z.infer<typeof createTicketSchema>;
+
+export const TICKET_STATUSES = ['Pending', 'In Progress', 'Completed', 'Failed', 'Unlocked'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** POST /ecuFile/isEligibleToDownload and the admin's tuned-file upload name a ticket. */
+export const ticketNumberSchema = z.object({
+  ticketNumber: z.coerce
+    .number({ error: 'Ticket number missing!' })
+    .int('Ticket number missing!')
+    .min(1, 'Ticket number missing!')
+    // The column is a PostgreSQL integer: a larger number is no ticket (and must not reach the query).
+    .max(2_147_483_647, 'Ticket number missing!'),
+});
+
+/** PUT /admin/updateEcuFileStatus: fileId is the ticket's _id. */
+export const updateTicketStatusSchema = z.object({
+  fileId: z.uuid('fileId must be a ticket id'),
+  status: z.enum(TICKET_STATUSES, {
+    error: 'Choose a status: Pending, In Progress, Completed, Failed or Unlocked',
+  }),
+});
+
+/** PUT /admin/uploadTunedFile as JSON naming a finished tus upload. */
+export const tunedFileSchema = z.object({
+  ticketNumber: ticketNumberSchema.shape.ticketNumber,
+  tunedFileUploadId: uploadId,
+});

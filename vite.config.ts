@@ -1,0 +1,91 @@
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { defineConfig } from 'vitest/config';
+
+const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+
+/**
+ * One config for the web build (root: web/) and for every test project:
+ * shared and web unit tests, and the API integration suite twice, on PGlite and on PostgreSQL.
+ */
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false, ws: true } },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'ECU Portal - World Leading File Portal',
+        short_name: 'ECU Portal',
+        description: 'Upload ECU reads, buy credits, chat with support and download tuned files.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#0b1220',
+        theme_color: '#0b1220',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,jpg,webp,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
+  test: {
+    root: '.',
+    // Vitest's default on 2 cores is one worker; the API files are mostly waiting on I/O.
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          root: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          root: 'api',
+          include: ['src/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/test/global-setup.ts'],
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          root: 'api',
+          include: ['src/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/test/global-setup.ts'],
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

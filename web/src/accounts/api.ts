@@ -1,0 +1,27 @@
+import type {
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  ProfileInput,
+  ResendVerificationInput,
+  SignInInput,
+  SignUpInput,
+  UserDto,
+  VerifyEmailInput,
+} from '@ecu/shared';
+import { apiRequest } from '../local/api-client';
+
+/** The spec's /auth/* calls (section 7), typed by the shared schemas. */
+export const accountsApi = {
+  signup: (input: SignUpInput) => apiRequest<UserDto>('POST', '/auth/signup', input),
+  login: (input: SignInInput) => apiRequest<UserDto>('POST', '/auth/login', input),
+  logout: () => apiRequest<null>('POST', '/auth/logout'),
+  getMe: () => apiRequest<UserDto>('GET', '/auth/getMe'),
+  onboarding: (input: ProfileInput) => apiRequest<UserDto>('POST', '/auth/onboarding', input),
+  verify: (input: VerifyEmailInput) => apiRequest<UserDto | null>('POST', '/auth/signup-verify', input),
+  resendVerification: (input: ResendVerificationInput) =>
+    apiRequest<null>('POST', '/auth/signup-verify-resend', input),
+  requestPasswordReset: (input: PasswordResetRequestInput) =>
+    apiRequest<null>('POST', '/auth/password-reset/request', input),
+  confirmPasswordReset: (input: PasswordResetConfirmInput) =>
+    apiRequest<null>('POST', '/auth/password-reset/confirm', input),
+};

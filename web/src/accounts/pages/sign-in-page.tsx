@@ -1,0 +1,90 @@
+import { signInSchema } from '@ecu/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { messageOf } from '../../local/api-client';
+import { setAuthUser } from '../../local/db';
+import { Field } from '../../ui/field';
+import { fieldErrorsOf } from '../../ui/field-errors';
+import { PasswordInput } from '../../ui/password-input';
+import { accountsApi } from '../api';
+import { AuthScreen } from '../auth-screen';
+
+export default function SignInPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [showPassword, setShowPassword] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = signInSchema.safeParse({ email, password, rememberMe });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const { message, data } = await accountsApi.login(parsed.data);
+      await setAuthUser(data);
+      toast.success(message);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      toast.error(messageOf(err, 'Failed to signin'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthScreen>
+      <h1>Sign In</h1>
+      <p className="subtitle">Welcome back. Sign in to your account.</p>
+      <form onSubmit={submit} noValidate={false}>
+        <Field id="email" label="Email" error={errors.email}>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            className="input"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(errors.email)}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password}>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            visible={showPassword}
+            onToggle={() => setShowPassword((v) => !v)}
+            aria-invalid={Boolean(errors.password)}
+          />
+        </Field>
+        <div className="auth-row">
+          <label className="check">
+            <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+            Remember me
+          </label>
+          <Link to="/password-reset">Forgot password?</Link>
+        </div>
+        <button type="submit" className="btn btn-block" disabled={pending}>
+          {pending ? 'Loading...' : 'Continue'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        <Link to="/signup">Don't have an account? Sign up</Link>
+      </p>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { messageOf } from '../../local/api-client';
+import { getAuthUser, setAuthUser } from '../../local/db';
+import { accountsApi } from '../api';
+import { AuthScreen } from '../auth-screen';
+import { refreshAuthUser } from '../auth-state';
+import { useResendVerification } from '../use-resend-verification';
+
+const REDIRECT_DELAY_MS = 2000;
+
+type Status = 'pending' | 'success' | 'failed';
+
+/** The landing page of the e-mail link: /verify-email?token=…&email=… (spec section 2). */
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const email = params.get('email')?.trim() ?? '';
+  const linkComplete = Boolean(token && email);
+  const [status, setStatus] = useState<Status>(linkComplete ? 'pending' : 'failed');
+  const { resend: resendTo, sending: resending } = useResendVerification('Email not found!');
+  // StrictMode runs effects twice in development; a token is single use, so submit it once.
+  const submitted = useRef(false);
+
+  useEffect(() => {
+    if (!linkComplete || submitted.current) return;
+    submitted.current = true;
+    accountsApi
+      .verify({ token, email })
+      .then(({ message, data }) => {
+        setStatus('success');
+        toast.success(message);
+        // Let the success text show, then update the cached user: the route gate sends a
+        // verified user to /dashboard. Not cancelled on unmount: the cache must learn it anyway.
+        window.setTimeout(async () => {
+          const cached = await getAuthUser();
+          if (data && cached && data._id === cached._id) await setAuthUser(data);
+          else await refreshAuthUser();
+        }, REDIRECT_DELAY_MS);
+      })
+      .catch((err: unknown) => {
+        setStatus('failed');
+        toast.error(messageOf(err, 'Failed to verify'));
+      });
+  }, [linkComplete, token, email]);
+
+  const resend = () => resendTo(email);
+
+  return (
+    <AuthScreen>
+      {status === 'pending' && (
+        <div role="status" aria-busy="true">
+          <div className="status-icon" aria-hidden="true">
+            &#8987;
+          </div>
+          <h1>Verifying your email...</h1>
+        </div>
+      )}
+      {status === 'success' && (
+        <div role="status">
+          <div className="status-icon status-success" aria-hidden="true">
+            &#10003;
+          </div>
+          <h1>Email verified successfully!</h1>
+          <p className="subtitle">You’ll be redirected shortly. Thanks for confirming your email.</p>
+        </div>
+      )}
+      {status === 'failed' && (
+        <div role="alert">
+          <div className="status-icon status-failed" aria-hidden="true">
+            &#10007;
+          </div>
+          <h1>Verification failed</h1>
+          <p className="subtitle">The verification link might be expired or invalid.</p>
+          <p className="auth-text">
+            Use this link{' '}
+            <button type="button" className="btn-link" onClick={resend} disabled={resending}>
+              to send a new verification link
+            </button>
+            .
+          </p>
+        </div>
+      )}
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,130 @@
+import { formatDateTime } from '@ecu/shared';
+import { type ReactNode, useId } from 'react';
+import type { PagedList } from './use-paged-list';
+
+/** The pieces both admin lists share: search box, offline notice, state rows and 'Load more'. */
+
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-field admin-search">
+      <label htmlFor={id}>{label}</label>
+      <div className="admin-search-box">
+        <svg viewBox="0 0 20 20" aria-hidden="true" className="admin-search-icon">
+          <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m14 14 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          id={id}
+          type="search"
+          className="input"
+          placeholder={placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** An address that may wrap only before its '@', never inside a name part. */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <span className="admin-nowrap">{email}</span>;
+  return (
+    <>
+      <span className="admin-nowrap">{email.slice(0, at)}</span>
+      <wbr />
+      <span className="admin-nowrap">{email.slice(at)}</span>
+    </>
+  );
+}
+
+export function OfflineNotice({ loadedAt }: { loadedAt: number | null }) {
+  return (
+    <div className="notice notice-warn admin-offline" role="status">
+      <strong>Offline: showing the last loaded data</strong>
+      <span>
+        {loadedAt ? `Loaded ${formatDateTime(loadedAt)}. ` : ''}Changes are disabled until the connection is
+        back; nothing is queued.
+      </span>
+    </div>
+  );
+}
+
+/** A message in place of the table rows (loading, empty, failed, offline with no copy). */
+export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr className="admin-table-message">
+      <td colSpan={colSpan}>{children}</td>
+    </tr>
+  );
+}
+
+/** The state rows every admin table shows instead of data; null when there are rows. */
+export function listStateRow<T>(
+  list: PagedList<T>,
+  { colSpan, loading, empty }: { colSpan: number; loading: string; empty: string },
+): ReactNode {
+  if (list.status === 'loading') {
+    return (
+      <TableMessage colSpan={colSpan}>
+        <span role="status">{loading}</span>
+      </TableMessage>
+    );
+  }
+  if (list.status === 'error') {
+    return (
+      <TableMessage colSpan={colSpan}>
+        <span className="status-failed">{list.error}</span>{' '}
+        <button type="button" className="btn btn-secondary btn-sm" onClick={list.retry}>
+          Try again
+        </button>
+      </TableMessage>
+    );
+  }
+  if (list.status === 'unavailable') {
+    return (
+      <TableMessage colSpan={colSpan}>
+        You are offline, and this list has not been loaded on this device yet.
+      </TableMessage>
+    );
+  }
+  if (list.rows.length === 0) return <TableMessage colSpan={colSpan}>{empty}</TableMessage>;
+  return null;
+}
+
+export function ListFooter<T>({ list, noun }: { list: PagedList<T>; noun: [string, string] }) {
+  if (list.status !== 'ready' || list.rows.length === 0) return null;
+  const count = list.rows.length;
+  return (
+    <div className="admin-list-footer">
+      <span className="muted">
+        Showing {count} {count === 1 ? noun[0] : noun[1]}
+        {list.hasMore ? '; more are available' : ''}
+      </span>
+      {list.hasMore && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={list.loadMore}
+          disabled={!list.online || list.loadingMore}
+        >
+          {list.loadingMore ? 'Loading...' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}

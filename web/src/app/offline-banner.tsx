@@ -1,0 +1,17 @@
+import { useAuthUser } from '../accounts/auth-state';
+import { useOnline } from '../local/use-online';
+
+export function OfflineBanner() {
+  const online = useOnline();
+  const user = useAuthUser();
+  if (online) return null;
+  // Admins act on live data: nothing of theirs is queued (DECISIONS 1).
+  const isAdmin = typeof user === 'object' && user?.role === 'admin';
+  return (
+    <div className="offline-banner" role="status">
+      {isAdmin
+        ? 'You are offline. You see the last loaded data; changes need a connection.'
+        : 'You are offline. You can keep working; changes are sent when the connection is back.'}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { apiRequest } from '../local/api-client';
+import { localDb } from '../local/db';
+
+/** Settings the server shares with every visitor (support address, seller block, payments mode). */
+export interface PublicConfig {
+  supportEmail: string;
+  company: { name: string; address: string; vatId: string };
+  payments: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
+}
+
+const FALLBACK: PublicConfig = {
+  supportEmail: 'support@localhost.localdomain',
+  company: { name: 'ECU Portal', address: '', vatId: '' },
+  payments: { mode: 'sandbox', publishableKey: null },
+};
+
+let fetched = false;
+
+export function usePublicConfig(): PublicConfig {
+  const cached = useLiveQuery(
+    async () => (await localDb.meta.get('publicConfig'))?.value as PublicConfig | undefined,
+  );
+  useEffect(() => {
+    if (fetched) return;
+    fetched = true;
+    apiRequest<PublicConfig>('GET', '/public-config')
+      .then(({ data }) => localDb.meta.put({ key: 'publicConfig', value: data }))
+      .catch(() => {
+        fetched = false;
+      });
+  }, []);
+  return cached ?? FALLBACK;
+}

@@ -1,0 +1,75 @@
+import { decideRoute, isRouteAlias } from '@ecu/shared';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { refreshAuthUser, toAuthState, useAuthUser } from '../accounts/auth-state';
+import { DisabledOverlay } from './disabled-overlay';
+import { OfflineBanner } from './offline-banner';
+import { ScrollToTop } from './scroll-to-top';
+import { SyncRunner } from './sync-runner';
+import { Toaster } from './toaster';
+import { UpdatePrompt } from './update-prompt';
+
+/** Pages where the current-user lookup is not refetched on window focus (spec section 2). */
+const NO_FOCUS_REFETCH = ['/signin', '/signup', '/password-reset'];
+
+function useAuthRefresh(pathname: string) {
+  useEffect(() => {
+    refreshAuthUser();
+  }, []);
+  useEffect(() => {
+    if (NO_FOCUS_REFETCH.includes(pathname)) return;
+    const onFocus = () => refreshAuthUser();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [pathname]);
+}
+
+function Gate() {
+  const user = useAuthUser();
+  const location = useLocation();
+  if (user === 'loading' || user === 'unknown') {
+    return (
+      <div className="spinner-page" aria-busy="true">
+        Loading...
+      </div>
+    );
+  }
+  const decision = decideRoute(toAuthState(user), location.pathname);
+  if (!decision.allow) {
+    // Only another spelling of the same page keeps the query and the state (e.g. wizard data);
+    // anything else must not carry them on (a verification token must not follow to /dashboard).
+    const keep = isRouteAlias(location.pathname);
+    return (
+      <Navigate
+        to={{ pathname: decision.redirectTo, search: keep ? location.search : '' }}
+        replace
+        state={keep ? location.state : null}
+      />
+    );
+  }
+  return (
+    <>
+      {/* Behind the disabled overlay nothing may take focus or clicks. */}
+      <div inert={Boolean(user?.disabled)}>
+        <Outlet />
+      </div>
+      {user?.verified && user.onBoarded && !user.disabled && <SyncRunner userId={user._id} />}
+      {user?.disabled && <DisabledOverlay />}
+    </>
+  );
+}
+
+/** The root of every route: routing by auth state, overlay, toasts, update prompt. */
+export function Root() {
+  const location = useLocation();
+  useAuthRefresh(location.pathname);
+  return (
+    <>
+      <ScrollToTop />
+      <Gate />
+      <OfflineBanner />
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Slide, ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+
+/** Toasts per spec section 9: top-right, 5000 ms, pause on hover/focus loss, click to close, drag 80%. */
+export function Toaster() {
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      pauseOnHover
+      pauseOnFocusLoss
+      closeOnClick
+      draggable
+      draggablePercent={80}
+      hotKeys={(e) => e.altKey && e.code === 'KeyT'}
+      transition={Slide}
+      newestOnTop
+    />
+  );
+}

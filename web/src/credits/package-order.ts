@@ -1,0 +1,71 @@
+import {
+  type CreditPackage,
+  DEFAULT_PER_CREDIT_PRICE_PENCE,
+  findPackage,
+  type PackageQuote,
+  penceToPounds,
+  poundsToPence,
+  quotePackage,
+  type UserDto,
+} from '@ecu/shared';
+
+/** The user's per-credit price in pence; £60 when the account has none (spec section 9). */
+export function perCreditPricePence(user: Pick<UserDto, 'perCreditPrice'> | null | undefined): number {
+  const pounds = Number(user?.perCreditPrice);
+  const pence = Number.isFinite(pounds) ? poundsToPence(pounds) : 0;
+  return pence > 0 ? pence : DEFAULT_PER_CREDIT_PRICE_PENCE;
+}
+
+/** The same quote the server makes for this user (DECISIONS 6). */
+export function quoteForUser(pkg: CreditPackage, user: Pick<UserDto, 'perCreditPrice'>): PackageQuote {
+  return quotePackage(pkg, perCreditPricePence(user));
+}
+
+export function packageLabel(pkg: Pick<CreditPackage, 'credits'>): string {
+  return `${pkg.credits} ${pkg.credits === 1 ? 'Credit' : 'Credits'}`;
+}
+
+/** Navigation state from Buy Credits to Order Details. */
+export interface SelectedPackageState {
+  package: CreditPackage;
+}
+
+/** Navigation state from Order Details to Checkout (spec section 2); money in pounds. */
+export interface CheckoutState {
+  package: CreditPackage;
+  total: number;
+  subtotal: number;
+  vat: number;
+  from: 'order-details';
+}
+
+export function checkoutStateFor(pkg: CreditPackage, quote: PackageQuote): CheckoutState {
+  return {
+    package: pkg,
+    total: penceToPounds(quote.totalPence),
+    subtotal: penceToPounds(quote.subtotalPence),
+    vat: penceToPounds(quote.vatPence),
+    from: 'order-details',
+  };
+}
+
+function packageInState(state: unknown): CreditPackage | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const pkg = (state as { package?: unknown }).package;
+  if (!pkg || typeof pkg !== 'object') return undefined;
+  // Only the id is trusted: credits and discount always come from the fixed catalogue.
+  return findPackage((pkg as { id?: unknown }).id as string | undefined);
+}
+
+/** Order Details: the package of the ?package= query, else of the navigation state. */
+export function orderPackage(query: string | null, state: unknown): CreditPackage | undefined {
+  return findPackage(query) ?? packageInState(state);
+}
+
+/** Checkout: only reachable from Order Details with a package (spec section 2). */
+export function checkoutPackage(query: string | null, state: unknown): CreditPackage | undefined {
+  if (!state || typeof state !== 'object' || (state as { from?: unknown }).from !== 'order-details') {
+    return undefined;
+  }
+  return packageInState(state) ?? findPackage(query);
+}

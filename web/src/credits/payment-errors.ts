@@ -1,0 +1,41 @@
+import { ApiError, NetworkError } from '../local/api-client';
+
+/** A failure found in the browser (form checks, card form, card provider): shown as it is. */
+export class CheckoutError extends Error {}
+
+export const PAYMENT_TEXT = {
+  success: 'Payment Successful',
+  failed: 'Payment Failed',
+  error: 'Payment error',
+  fallback: 'Payment failed!',
+  methodUnavailable: 'Selected payment method is not available',
+  required: 'Please fill all required fields',
+  cardNotReady: 'Card form is not ready',
+  tokenizationFailed: 'Tokenization failed',
+  cardFormUnavailable: 'Unable to load card form. Try again later',
+  offline: 'You are offline. Buying credits needs a connection; nothing was charged.',
+  noAnswer:
+    'Payment error: the server did not answer. Check your connection and try again; you will not be charged twice.',
+} as const;
+
+/**
+ * Spec section 8: the server's message first, else 'Payment Failed' when it answered
+ * { success: false }, 'Payment error' for any other error, 'Payment failed!' as the last resort.
+ */
+export function paymentFailureMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message || PAYMENT_TEXT.failed;
+  if (err instanceof NetworkError) return PAYMENT_TEXT.noAnswer;
+  if (err instanceof CheckoutError) return err.message || PAYMENT_TEXT.error;
+  if (err instanceof Error) return PAYMENT_TEXT.error;
+  return PAYMENT_TEXT.fallback;
+}
+
+/**
+ * Whether the next attempt needs a new Idempotency-Key. The server keeps its answer per key,
+ * so after a settled refusal (a declined card, a wrong amount) the same key would only replay
+ * that refusal. With no answer (network) or a 5xx the outcome is unknown or not kept, and
+ * 409 means the first request is still running: the same key makes a retry safe.
+ */
+export function needsNewAttemptKey(err: unknown): boolean {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 409;
+}

@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { useAuthUser } from '../accounts/auth-state';
+
+const MyTransactionsPage = lazy(() => import('./my-transactions-page'));
+const AdminTransactionsPage = lazy(() => import('../admin/transactions-page'));
+
+/** /transactions is My Transactions for a tuner and every user's transactions for an admin. */
+export default function TransactionsRoute() {
+  const user = useAuthUser();
+  if (typeof user !== 'object' || !user) return null;
+  return (
+    <Suspense fallback={<div className="spinner-page">Loading...</div>}>
+      {user.role === 'admin' ? <AdminTransactionsPage /> : <MyTransactionsPage />}
+    </Suspense>
+  );
+}

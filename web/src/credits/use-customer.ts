@@ -1,0 +1,8 @@
+import type { UserDto } from '@ecu/shared';
+import { useAuthUser } from '../accounts/auth-state';
+
+/** The signed-in customer from IndexedDB, or null while it is being read. */
+export function useCustomer(): UserDto | null {
+  const user = useAuthUser();
+  return typeof user === 'object' && user ? user : null;
+}

@@ -1,0 +1,98 @@
+import type { UserDto } from '@ecu/shared';
+import Dexie, { type EntityTable } from 'dexie';
+
+/** Small facts kept between visits: the signed-in user (key 'authUser'), the sync cursor. */
+export interface MetaRow {
+  key: 'authUser' | 'syncCursor' | 'publicConfig';
+  value: unknown;
+}
+
+export type OutboxStatus = 'pending' | 'failed';
+
+/** A command written while the network may be away; sent once, in order, with its key. */
+export interface OutboxCommand {
+  id?: number;
+  idempotencyKey: string;
+  kind: string;
+  method: 'POST' | 'PUT';
+  path: string;
+  body: unknown;
+  status: OutboxStatus;
+  attempts: number;
+  error?: string;
+  createdAt: number;
+}
+
+/**
+ * A file chosen for a ticket, kept in IndexedDB until the server has it: survives a closed
+ * tab or a reload, and remembers its tus URL so the upload resumes from the server's offset.
+ */
+export interface LocalFile {
+  id: string;
+  /** The ticket (its clientId) the file belongs to; for tuned files, `tuned:<ticketNumber>`. */
+  clientId: string;
+  purpose: 'ecu' | 'common' | 'tuned';
+  name: string;
+  size: number;
+  type: string;
+  blob: Blob;
+  status: 'queued' | 'uploading' | 'paused' | 'done' | 'failed';
+  bytesUploaded: number;
+  /** The tus upload URL once created; kept across reloads for resuming. */
+  uploadUrl?: string;
+  /** The server's upload id when finished (what create-ecuFile names). */
+  uploadId?: string;
+  error?: string;
+  createdAt: number;
+}
+
+/** Rows that the sync engine keeps, as the API shows them. Later features add their tables. */
+export interface SyncedRow {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export class PortalDb extends Dexie {
+  meta!: EntityTable<MetaRow, 'key'>;
+  outbox!: EntityTable<OutboxCommand, 'id'>;
+  tickets!: EntityTable<SyncedRow, '_id'>;
+  transactions!: EntityTable<SyncedRow, '_id'>;
+  localFiles!: EntityTable<LocalFile, 'id'>;
+
+  constructor(name = 'ecu-portal') {
+    super(name);
+    this.version(1).stores({
+      meta: 'key',
+      outbox: '++id, kind, status',
+      tickets: '_id, ticketNumber, createdAt',
+      transactions: '_id, serialNo, createdAt',
+    });
+    this.version(2).stores({
+      localFiles: 'id, clientId, status, createdAt',
+    });
+  }
+}
+
+export const localDb = new PortalDb();
+
+export async function getAuthUser(db: PortalDb = localDb): Promise<UserDto | null | undefined> {
+  const row = await db.meta.get('authUser');
+  return row ? (row.value as UserDto | null) : undefined;
+}
+
+export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb): Promise<void> {
+  await db.transaction('rw', [db.meta, db.outbox, db.tickets, db.transactions, db.localFiles], async () => {
+    const previous = (await db.meta.get('authUser'))?.value as UserDto | null | undefined;
+    // Another account on this device: nothing of the previous one may show or be sent.
+    if (previous?._id && previous._id !== user?._id) {
+      await Promise.all([
+        db.outbox.clear(),
+        db.tickets.clear(),
+        db.transactions.clear(),
+        db.localFiles.clear(),
+        db.meta.delete('syncCursor'),
+      ]);
+    }
+    await db.meta.put({ key: 'authUser', value: user });
+  });
+}

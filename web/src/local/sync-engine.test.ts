@@ -1,0 +1,106 @@
+import type { UserDto } from '@ecu/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAuthUser, PortalDb, setAuthUser } from './db';
+import { pullChanges } from './sync-engine';
+
+let db: PortalDb;
+let n = 0;
+
+const me = { _id: 'u1', firstName: 'Ann', lastName: 'Lee', credits: 0 } as UserDto;
+
+beforeEach(async () => {
+  db = new PortalDb(`sync-test-${n++}`);
+  await db.open();
+  await setAuthUser(me, db);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('pullChanges', () => {
+  it('applies every page, follows hasMore and stores the cursor', async () => {
+    const cursors: string[] = [];
+    const pages = [
+      {
+        changes: [{ entity: 'ticket', id: 't1', deleted: false, value: { _id: 't1', ticketNumber: 100001 } }],
+        cursor: '5',
+        hasMore: true,
+      },
+      {
+        changes: [{ entity: 'user', id: 'u1', deleted: false, value: { ...me, credits: 25 } }],
+        cursor: '9',
+        hasMore: false,
+      },
+    ];
+    const applied = await pullChanges(db, async (cursor) => {
+      cursors.push(cursor);
+      return pages.shift()!;
+    });
+    expect(applied).toBe(2);
+    expect(cursors).toEqual(['0', '5']);
+    expect((await db.meta.get('syncCursor'))?.value).toBe('9');
+    expect(await db.tickets.get('t1')).toMatchObject({ ticketNumber: 100001 });
+    expect((await getAuthUser(db))?.credits).toBe(25);
+  });
+
+  it('resumes from the stored cursor and removes tombstoned rows', async () => {
+    await db.tickets.put({ _id: 't1' });
+    await db.meta.put({ key: 'syncCursor', value: '12' });
+    const asked: string[] = [];
+    await pullChanges(db, async (cursor) => {
+      asked.push(cursor);
+      return {
+        changes: [{ entity: 'ticket', id: 't1', deleted: true, value: null }],
+        cursor: '13',
+        hasMore: false,
+      };
+    });
+    expect(asked).toEqual(['12']);
+    expect(await db.tickets.get('t1')).toBeUndefined();
+  });
+
+  it('never applies another user row over the signed-in user', async () => {
+    await pullChanges(db, async () => ({
+      changes: [
+        { entity: 'user', id: 'someone-else', deleted: false, value: { _id: 'someone-else', credits: 99 } },
+      ],
+      cursor: '1',
+      hasMore: false,
+    }));
+    expect((await getAuthUser(db))?._id).toBe('u1');
+    expect((await getAuthUser(db))?.credits).toBe(0);
+  });
+
+  it('keeps the old cursor when a page fails, so nothing is skipped', async () => {
+    await db.meta.put({ key: 'syncCursor', value: '3' });
+    await expect(
+      pullChanges(db, async () => {
+        throw new Error('offline');
+      }),
+    ).rejects.toThrow('offline');
+    expect((await db.meta.get('syncCursor'))?.value).toBe('3');
+  });
+});
+
+describe('setAuthUser', () => {
+  it('clears the previous account’s local data when another account signs in', async () => {
+    await db.tickets.put({ _id: 't1' });
+    await db.localFiles.put({
+      id: 'f1',
+      clientId: 'c1',
+      purpose: 'ecu',
+      name: 'a.bin',
+      size: 1,
+      type: '',
+      blob: new Blob(['x']),
+      status: 'queued',
+      bytesUploaded: 0,
+      createdAt: 0,
+    });
+    await db.meta.put({ key: 'syncCursor', value: '4' });
+    await setAuthUser({ ...me, _id: 'u2' }, db);
+    expect(await db.tickets.count()).toBe(0);
+    expect(await db.localFiles.count()).toBe(0);
+    expect(await db.meta.get('syncCursor')).toBeUndefined();
+  });
+});

@@ -1,0 +1,200 @@
+import { formatCredits, formatGBP, type ProfileInput, profileSchema, type UserDto } from '@ecu/shared';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { useAuthUser } from '../accounts/auth-state';
+import { messageOf } from '../local/api-client';
+import { localDb, type OutboxCommand } from '../local/db';
+import { discardCommand, enqueue, flushOutbox } from '../local/outbox';
+import { useOnline } from '../local/use-online';
+import { CountrySelect } from '../ui/country-select';
+import { Field } from '../ui/field';
+import { fieldErrorsOf } from '../ui/field-errors';
+
+const KIND = 'updateProfile';
+const OFFLINE_TEXT =
+  'You are offline. Your changes are saved on this device and will be sent when you are back online.';
+/** Shown when another flush (the sync loop) confirmed our command and we missed its message. */
+const SUCCESS_TEXT = 'Profile updated successfully';
+const DEFAULT_PER_CREDIT_PRICE = 60;
+
+const FIELDS: { name: keyof ProfileInput; label: string; autoComplete: string }[] = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'country', label: 'Country', autoComplete: 'country' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'address', label: 'Address', autoComplete: 'street-address' },
+  { name: 'postalCode', label: 'Post Code', autoComplete: 'postal-code' },
+];
+
+function profileOf(user: UserDto, pending: OutboxCommand | undefined): ProfileInput {
+  const base: ProfileInput = {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    country: user.country ?? '',
+    city: user.city ?? '',
+    address: user.address ?? '',
+    postalCode: user.postalCode ?? '',
+  };
+  // What the user saved last wins over the server's older copy until the command is confirmed.
+  return pending ? { ...base, ...(pending.body as Partial<ProfileInput>) } : base;
+}
+
+export default function ProfileSettingsPage() {
+  const user = useAuthUser();
+  const commands = useLiveQuery(() => localDb.outbox.where('kind').equals(KIND).sortBy('id'), []);
+  const [formVersion, setFormVersion] = useState(0);
+
+  if (typeof user !== 'object' || !user || !commands) {
+    return (
+      <div className="spinner-page" aria-busy="true">
+        Loading...
+      </div>
+    );
+  }
+
+  const pending = commands.filter((c) => c.status === 'pending').at(-1);
+  const failed = commands.filter((c) => c.status === 'failed');
+
+  async function discard(id: number) {
+    await discardCommand(id);
+    // Show the saved profile again instead of the values that were refused.
+    setFormVersion((v) => v + 1);
+  }
+
+  return (
+    <div className="stack">
+      <div className="page-header">
+        <div className="title-row">
+          <h1>Profile Settings</h1>
+          {pending && (
+            <span className="badge badge-pending" role="status">
+              Pending sync
+            </span>
+          )}
+        </div>
+        <p>Your name and address appear on your invoices.</p>
+      </div>
+
+      {failed.map((cmd) => (
+        <div key={cmd.id} className="notice notice-error notice-row" role="alert">
+          <span>{cmd.error || 'Failed to update profile'}</span>
+          <button type="button" className="btn btn-secondary" onClick={() => discard(cmd.id!)}>
+            Discard
+          </button>
+        </div>
+      ))}
+
+      <section className="card" aria-labelledby="account-heading">
+        <h2 id="account-heading">Account</h2>
+        <dl className="facts">
+          <div>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div>
+            <dt>Credits</dt>
+            <dd>{formatCredits(user.credits)}</dd>
+          </div>
+          <div>
+            <dt>Price per credit</dt>
+            <dd>{formatGBP(user.perCreditPrice ?? DEFAULT_PER_CREDIT_PRICE)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <ProfileForm key={`${user._id}:${formVersion}`} initial={profileOf(user, pending)} />
+    </div>
+  );
+}
+
+function ProfileForm({ initial }: { initial: ProfileInput }) {
+  const online = useOnline();
+  const [values, setValues] = useState<ProfileInput>(initial);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setValues(parsed.data);
+    setSaving(true);
+    try {
+      // The new command carries the whole profile, so earlier refused attempts no longer apply.
+      const stale = await localDb.outbox
+        .where('kind')
+        .equals(KIND)
+        .filter((c) => c.status === 'failed')
+        .toArray();
+      await Promise.all(stale.map((c) => discardCommand(c.id!)));
+
+      const cmd = await enqueue({
+        kind: KIND,
+        method: 'PUT',
+        path: '/auth/updateProfile',
+        body: parsed.data,
+      });
+      if (!online) {
+        toast.info(OFFLINE_TEXT);
+        return;
+      }
+      let result = await flushOutbox();
+      let row = await localDb.outbox.get(cmd.id!);
+      // A flush already under way may have emptied its queue just before ours was added.
+      if (row?.status === 'pending' && !result.interrupted) {
+        result = await flushOutbox();
+        row = await localDb.outbox.get(cmd.id!);
+      }
+      const confirmed = result.confirmed.find((c) => c.id === cmd.id);
+      if (!row) toast.success(confirmed?.message || SUCCESS_TEXT);
+      else if (row.status === 'failed') toast.error(row.error || 'Failed to update profile');
+      else toast.info(OFFLINE_TEXT);
+    } catch (err) {
+      toast.error(messageOf(err, 'Failed to update profile'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={save} aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Personal details</h2>
+      <div className="form-row">
+        {FIELDS.map(({ name, label, autoComplete }) => (
+          <Field id={name} key={name} label={label} error={errors[name]} starred>
+            {name === 'country' ? (
+              <CountrySelect
+                id={name}
+                value={values.country}
+                onChange={(country) => setValues((v) => ({ ...v, country }))}
+                invalid={Boolean(errors.country)}
+              />
+            ) : (
+              <input
+                id={name}
+                name={name}
+                type="text"
+                className="input"
+                autoComplete={autoComplete}
+                required
+                value={values[name]}
+                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+                aria-invalid={Boolean(errors[name])}
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+// A console.error during a test is a failure (STYLE.md).
+let errorSpy: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  expect(errorSpy).not.toHaveBeenCalled();
+  errorSpy.mockRestore();
+});

@@ -1,0 +1,191 @@
+import { formatDateTime } from '@ecu/shared';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useOnline } from '../local/use-online';
+import { matchesTicket, refreshMyFiles, type TicketView, ticketsNewestFirst } from './api';
+import { formatPrice, Plate, StatusBadge, vehicleName } from './ticket-cards';
+import { QueuedTickets } from './upload-progress';
+
+const COLUMNS = 6;
+
+/**
+ * /my-files: the customer's tickets, from IndexedDB (works offline); when online the list is
+ * refreshed from the server on opening. The search is local over what is stored.
+ */
+export default function MyFilesPage() {
+  const online = useOnline();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const [refreshing, setRefreshing] = useState(() => navigator.onLine);
+  const tickets = useLiveQuery(() => ticketsNewestFirst(), []);
+
+  useEffect(() => {
+    if (!navigator.onLine) {
+      setRefreshing(false);
+      return;
+    }
+    let live = true;
+    refreshMyFiles()
+      .catch(() => {
+        // Offline is not a failure here: the stored list is what we can show.
+        if (navigator.onLine) toast.error('Failed to fetch Ecu Files', { toastId: 'my-files-load' });
+      })
+      .finally(() => live && setRefreshing(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const all = tickets ?? [];
+  const shown = all.filter((t) => matchesTicket(t, query));
+  // 'Fetching Data...' only while nothing is known yet: Dexie unread, or empty and the server asked.
+  const fetching = tickets === undefined || (all.length === 0 && refreshing && online);
+  const empty = !fetching && all.length === 0;
+
+  return (
+    <div className="stack tickets-page">
+      <div className="page-header">
+        <h1>My Files</h1>
+        <p>View your submitted ECU files</p>
+      </div>
+
+      {/* Tickets submitted on this device that the server has not confirmed yet (the wizard's queue). */}
+      <QueuedTickets />
+
+      <section className="card tickets-card" aria-label="My files">
+        <div className="tickets-toolbar">
+          <div className="tickets-search">
+            <label htmlFor={searchId} className="tickets-sr-only">
+              Search files
+            </label>
+            <SearchIcon />
+            <input
+              id={searchId}
+              type="search"
+              className="input"
+              placeholder="Search files by make, model, registration..."
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <div className="tickets-toolbar-end">
+            {!fetching && all.length > 0 && (
+              <span className="muted tickets-count">
+                {query.trim() ? `${shown.length} of ${all.length}` : all.length} file
+                {all.length === 1 && !query.trim() ? '' : 's'}
+              </span>
+            )}
+            {!empty && (
+              <Link to="/upload-file" className="btn">
+                <PlusIcon />
+                Submit File
+              </Link>
+            )}
+          </div>
+        </div>
+
+        {empty ? (
+          <div className="tickets-empty">
+            <EmptyIcon />
+            <h2>No files submitted yet</h2>
+            <p className="muted">Submit your first ECU file to get started!</p>
+            <Link to="/upload-file" className="btn">
+              Submit File
+            </Link>
+          </div>
+        ) : (
+          <div className="tickets-table-wrap">
+            <table className="tickets-table">
+              <thead>
+                <tr>
+                  <th scope="col">Vehicle</th>
+                  <th scope="col">Registration</th>
+                  <th scope="col">Tool</th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {fetching ? (
+                  <tr className="tickets-message">
+                    <td colSpan={COLUMNS} aria-busy="true">
+                      <span role="status">Fetching Data...</span>
+                    </td>
+                  </tr>
+                ) : shown.length === 0 ? (
+                  <tr className="tickets-message">
+                    <td colSpan={COLUMNS}>No files match “{query.trim()}”.</td>
+                  </tr>
+                ) : (
+                  shown.map((t) => <FileRow key={t._id} ticket={t} />)
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The vehicle link stretches over the whole row (CSS), so the row is one big target. */
+function FileRow({ ticket }: { ticket: TicketView }) {
+  return (
+    <tr className="tickets-row" data-testid="file-row">
+      <td>
+        <Link to={`/ticket-details/${ticket.ticketNumber}`} className="tickets-vehicle tickets-row-link">
+          <span className="tickets-vehicle-name">{vehicleName(ticket)}</span>
+          <span className="tickets-ticket-no">#{ticket.ticketNumber}</span>
+        </Link>
+      </td>
+      <td>
+        <Plate registration={ticket.registration} />
+      </td>
+      <td>{ticket.readTool || <span className="muted">N/A</span>}</td>
+      <td className="num tickets-price">{formatPrice(ticket.creditsNeed)}</td>
+      <td>
+        <StatusBadge status={ticket.status} />
+      </td>
+      <td className="tickets-date">{formatDateTime(ticket.createdAt)}</td>
+    </tr>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="tickets-search-icon">
+      <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="m14 14 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function PlusIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="ticket-icon">
+      <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function EmptyIcon() {
+  return (
+    <svg viewBox="0 0 48 48" aria-hidden="true" className="tickets-empty-icon">
+      <path
+        d="M12 6h16l10 10v26H12z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinejoin="round"
+      />
+      <path d="M28 6v10h10M24 24v10m-5-5 5-5 5 5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+    </svg>
+  );
+}

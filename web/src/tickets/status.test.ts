@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { BANNER_TEXT, bannerFor, historyLine, statusTone, ticketStatus } from './status';
+
+describe('ticketStatus', () => {
+  it.each([
+    ['Pending', 'Pending'],
+    ['In Progress', 'In Progress'],
+    ['Completed', 'Completed'],
+    ['Failed', 'Failed'],
+    ['Unlocked', 'Unlocked'],
+    ['in progress', 'Pending'],
+    ['Queued', 'Pending'],
+    ['', 'Pending'],
+    [undefined, 'Pending'],
+    [null, 'Pending'],
+  ])('%s shows as %s', (raw, shown) => {
+    expect(ticketStatus(raw)).toBe(shown);
+  });
+});
+
+describe('statusTone (spec section 4 colours)', () => {
+  it.each([
+    ['Completed', 'green'],
+    ['Failed', 'red'],
+    ['In Progress', 'blue'],
+    ['Unlocked', 'purple'],
+    ['Pending', 'yellow'],
+    ['Something else', 'yellow'],
+    [undefined, 'yellow'],
+  ])('%s is %s', (status, tone) => {
+    expect(statusTone(status)).toBe(tone);
+  });
+});
+
+describe('bannerFor (spec section 4 user banner texts)', () => {
+  it.each([
+    ['Pending', 'Your file request is pending and will be processed soon.'],
+    ['In Progress', 'Your file is currently being tuned.'],
+    ['Completed', 'File tuning has been completed successfully. Wait for the file to be available.'],
+    ['Failed', 'Something went wrong while tuning the file. Please check again later.'],
+    ['Unlocked', 'Click below to download your tuned file.'],
+    [undefined, 'Your file request is pending and will be processed soon.'],
+  ])('%s: %s', (status, text) => {
+    expect(bannerFor({ status, ecuTunedFile: null }).text).toBe(text);
+  });
+
+  it('offers Download only when Unlocked with a tuned file', () => {
+    const tuned = { id: 'f', name: 'x.bin', size: 1, sha256: 'a', url: '/api/files/f' };
+    expect(bannerFor({ status: 'Unlocked', ecuTunedFile: tuned }).action).toBe('download');
+    expect(bannerFor({ status: 'Unlocked', ecuTunedFile: null }).action).toBe('unavailable');
+    for (const status of ['Pending', 'In Progress', 'Completed', 'Failed']) {
+      expect(bannerFor({ status, ecuTunedFile: tuned }).action).toBeNull();
+    }
+  });
+
+  it('has a text for every status', () => {
+    expect(Object.keys(BANNER_TEXT).sort()).toEqual(
+      ['Completed', 'Failed', 'In Progress', 'Pending', 'Unlocked'].sort(),
+    );
+  });
+});
+
+describe('historyLine', () => {
+  const size = (b: number) => `${b} bytes`;
+  it.each([
+    [
+      { kind: 'created', by: 'Ann Lee', detail: { creditsNeed: 3 } },
+      { title: 'Ticket submitted', meta: 'by Ann Lee · price 3 CRD', tone: 'neutral' },
+    ],
+    [
+      { kind: 'status_changed', by: 'Sam Admin (admin)', detail: { from: 'Pending', to: 'Unlocked' } },
+      { title: 'Status changed from Pending to Unlocked', meta: 'by Sam Admin (admin)', tone: 'purple' },
+    ],
+    [
+      { kind: 'status_changed', by: null, detail: { to: 'Failed' } },
+      { title: 'Status set to Failed', meta: null, tone: 'red' },
+    ],
+    [
+      { kind: 'file_uploaded', by: 'Sam (admin)', detail: { kind: 'tuned', name: 'tuned.bin', size: 42 } },
+      { title: 'Tuned file uploaded: tuned.bin', meta: 'by Sam (admin) · 42 bytes', tone: 'purple' },
+    ],
+    [
+      { kind: 'charged', by: 'Ann Lee', detail: { credits: 3 } },
+      { title: 'Charged 3 CRD for the tuned file', meta: 'by Ann Lee', tone: 'neutral' },
+    ],
+    [
+      { kind: 'refunded', by: 'Sam (admin)', detail: { credits: 3 } },
+      { title: 'Refunded 3 CRD', meta: 'by Sam (admin)', tone: 'green' },
+    ],
+    [
+      { kind: 'note_added', by: null, detail: {} },
+      { title: 'Note added', meta: null, tone: 'neutral' },
+    ],
+  ])('%o', (event, line) => {
+    expect(historyLine(event, size)).toEqual(line);
+  });
+});

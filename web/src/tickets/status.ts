@@ -1,0 +1,139 @@
+import { TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
+
+/**
+ * What a ticket's state reads as (spec section 4): the status shown, its colour, the
+ * customer's banner text, and the lines of its history.
+ */
+
+/** Unknown or missing statuses are shown as Pending (spec section 4). */
+export function ticketStatus(raw: unknown): TicketStatus {
+  return TICKET_STATUSES.find((s) => s === raw) ?? 'Pending';
+}
+
+export type StatusTone = 'green' | 'red' | 'blue' | 'purple' | 'yellow';
+
+/** Completed green, Failed red, In Progress blue, Unlocked purple, others yellow. */
+export const STATUS_TONE: Record<TicketStatus, StatusTone> = {
+  Completed: 'green',
+  Failed: 'red',
+  'In Progress': 'blue',
+  Unlocked: 'purple',
+  Pending: 'yellow',
+};
+
+export function statusTone(raw: unknown): StatusTone {
+  return STATUS_TONE[ticketStatus(raw)];
+}
+
+/** The customer's banner per status (spec section 4, User banner texts). */
+export const BANNER_TEXT: Record<TicketStatus, string> = {
+  Pending: 'Your file request is pending and will be processed soon.',
+  'In Progress': 'Your file is currently being tuned.',
+  Completed: 'File tuning has been completed successfully. Wait for the file to be available.',
+  Failed: 'Something went wrong while tuning the file. Please check again later.',
+  Unlocked: 'Click below to download your tuned file.',
+};
+
+export interface Banner {
+  status: TicketStatus;
+  tone: StatusTone;
+  text: string;
+  /** Unlocked only: 'download' with a tuned file, 'unavailable' (a disabled 'File not available') without. */
+  action: 'download' | 'unavailable' | null;
+}
+
+export function bannerFor(ticket: { status?: unknown; ecuTunedFile?: unknown }): Banner {
+  const status = ticketStatus(ticket.status);
+  return {
+    status,
+    tone: STATUS_TONE[status],
+    text: BANNER_TEXT[status],
+    action: status === 'Unlocked' ? (ticket.ecuTunedFile ? 'download' : 'unavailable') : null,
+  };
+}
+
+/** What the Download button tells the user after asking the server (spec sections 5 and 8). */
+export const DOWNLOAD_MESSAGES = {
+  missingTicket: 'Ticket number missing!',
+  started: 'Download started...',
+  notEligible: 'You are not eligible to download this file',
+  failed: 'Failed to check download eligibility',
+} as const;
+
+export const ADMIN_MESSAGES = {
+  statusFailed: 'Failed to update file status',
+  noTunedFile: 'Please select a tuned file',
+  tunedFailed: 'Failed to upload tuned file',
+  listFailed: 'Failed to load ECU Files',
+} as const;
+
+export interface HistoryLine {
+  title: string;
+  /** Who did it and any figures, e.g. 'by Jane Admin (admin)'. */
+  meta: string | null;
+  tone: StatusTone | 'neutral';
+}
+
+function credits(value: unknown): string {
+  const n = Number(value);
+  return `${Number.isFinite(n) ? n : 0} CRD`;
+}
+
+const KIND_TITLES: Record<string, string> = {
+  ecu: 'ECU file',
+  common: 'Additional file',
+  tuned: 'Tuned file',
+};
+
+/** One history event (api/src/tickets: created, status_changed, file_uploaded, charged, refunded). */
+export function historyLine(
+  event: { kind: string; by: string | null; detail: Record<string, unknown> },
+  formatSize: (bytes: number) => string = (b) => `${b} B`,
+): HistoryLine {
+  const by = event.by ? `by ${event.by}` : null;
+  const d = event.detail ?? {};
+  switch (event.kind) {
+    case 'created':
+      return {
+        title: 'Ticket submitted',
+        meta:
+          [by, d.creditsNeed !== undefined ? `price ${credits(d.creditsNeed)}` : null]
+            .filter(Boolean)
+            .join(' · ') || null,
+        tone: 'neutral',
+      };
+    case 'status_changed': {
+      const to = ticketStatus(d.to);
+      const from = d.from === undefined ? null : ticketStatus(d.from);
+      return {
+        title: from ? `Status changed from ${from} to ${to}` : `Status set to ${to}`,
+        meta: by,
+        tone: STATUS_TONE[to],
+      };
+    }
+    case 'file_uploaded': {
+      const what = KIND_TITLES[String(d.kind)] ?? 'File';
+      const size = Number(d.size);
+      const name = typeof d.name === 'string' ? d.name : '';
+      return {
+        title: `${what} uploaded${name ? `: ${name}` : ''}`,
+        meta:
+          [by, Number.isFinite(size) && size > 0 ? formatSize(size) : null].filter(Boolean).join(' · ') ||
+          null,
+        tone: d.kind === 'tuned' ? 'purple' : 'neutral',
+      };
+    }
+    case 'charged':
+      return { title: `Charged ${credits(d.credits)} for the tuned file`, meta: by, tone: 'neutral' };
+    case 'refunded':
+      return { title: `Refunded ${credits(d.credits)}`, meta: by, tone: 'green' };
+    default: {
+      const words = event.kind.replace(/[_-]+/g, ' ').trim();
+      return {
+        title: words ? words[0]!.toUpperCase() + words.slice(1) : 'Update',
+        meta: by,
+        tone: 'neutral',
+      };
+    }
+  }
+}

@@ -1,0 +1,455 @@
+import { formatDateTime, formatFileSize } from '@ecu/shared';
+import { type ReactNode, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { StoredFile, TicketEvent, TicketView } from './api';
+import { type Banner, historyLine, type StatusTone, statusTone, ticketStatus } from './status';
+
+/** The cards of a ticket, shared by the customer's ticket details and the admin ticket page. */
+
+export const NOTES_PREVIEW_LENGTH = 100;
+
+/** Notes over 100 characters are cut with an ellipsis (spec section 2, User ticket details). */
+export function previewNotes(
+  notes: string,
+  limit = NOTES_PREVIEW_LENGTH,
+): { text: string; truncated: boolean } {
+  const chars = Array.from(notes);
+  if (chars.length <= limit) return { text: notes, truncated: false };
+  return { text: `${chars.slice(0, limit).join('').trimEnd()}…`, truncated: true };
+}
+
+/** '3.00 CRD': the spec's price cell (creditsNeed followed by '.00 CRD'). */
+export function formatPrice(creditsNeed: unknown): string {
+  const n = Number(creditsNeed);
+  return `${Number.isFinite(n) ? n.toFixed(2) : '0.00'} CRD`;
+}
+
+export function vehicleName(t: Pick<TicketView, 'make' | 'model' | 'year'>): string {
+  return [t.make, t.model, t.year].filter((v) => String(v ?? '').trim()).join(' ') || 'Unknown vehicle';
+}
+
+const orNA = (v: unknown) => (typeof v === 'string' && v.trim() ? v : 'N/A');
+
+export function StatusBadge({ status }: { status: unknown }) {
+  return (
+    <span className={`ticket-badge tone-${statusTone(status)}`} data-testid="ticket-status">
+      {ticketStatus(status)}
+    </span>
+  );
+}
+
+/** A UK-style number plate, so a registration reads as one at a glance. */
+export function Plate({ registration }: { registration: string | null | undefined }) {
+  const text = registration?.trim();
+  if (!text) return <span className="muted">N/A</span>;
+  return <span className="ticket-plate">{text.toUpperCase()}</span>;
+}
+
+function Notes({ notes }: { notes: string | null }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const text = notes?.trim() ?? '';
+  if (!text) return <>N/A</>;
+  const preview = previewNotes(text);
+  return (
+    <>
+      <span id={id} className="ticket-notes">
+        {open || !preview.truncated ? text : preview.text}
+      </span>
+      {preview.truncated && (
+        <button
+          type="button"
+          className="ticket-see-more"
+          aria-controls={id}
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'See less' : 'See more'}
+        </button>
+      )}
+    </>
+  );
+}
+
+function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`ticket-fact${wide ? ' is-wide' : ''}`}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Details card: notes, registration, ECU, tool, gearbox, each with an 'N/A' fallback. */
+export function DetailsCard({ ticket }: { ticket: TicketView }) {
+  const headingId = useId();
+  return (
+    <section className="card ticket-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Details</h2>
+      <dl className="ticket-facts">
+        <Fact label="Notes" wide>
+          <Notes notes={ticket.notes} />
+        </Fact>
+        <Fact label="Registration">
+          <Plate registration={ticket.registration} />
+        </Fact>
+        <Fact label="ECU">{orNA(ticket.ecuId)}</Fact>
+        <Fact label="Tool">{orNA(ticket.readTool)}</Fact>
+        <Fact label="Gearbox">{orNA(ticket.transmission)}</Fact>
+        <Fact label="Read type">{orNA(ticket.readType)}</Fact>
+        <Fact label="Master / Slave">{orNA(ticket.masterSlave)}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+function StatusIcon({ tone }: { tone: StatusTone }) {
+  const paths: Record<StatusTone, ReactNode> = {
+    green: <path d="m6 10.5 2.5 2.5L14 7.5" />,
+    red: <path d="M10 6v5m0 3h.01" />,
+    blue: <path d="M10 6v4l2.5 2" />,
+    purple: (
+      <>
+        <rect x="6" y="9" width="8" height="6" rx="1.5" />
+        <path d="M7.5 9V7.5a2.5 2.5 0 0 1 4.8-1" />
+      </>
+    ),
+    yellow: <path d="M10 6v4l2.5 2" />,
+  };
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="ticket-banner-icon">
+      <circle cx="10" cy="10" r="8.5" />
+      {paths[tone]}
+    </svg>
+  );
+}
+
+/**
+ * The customer's status panel (spec section 4): the banner text of the status and, when
+ * Unlocked, Download (a tuned file exists) or a disabled 'File not available'.
+ */
+export function StatusPanel({
+  ticket,
+  banner,
+  online,
+  downloading,
+  onDownload,
+}: {
+  ticket: TicketView;
+  banner: Banner;
+  online: boolean;
+  downloading: boolean;
+  onDownload: () => void;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card ticket-card" aria-labelledby={headingId}>
+      <div className="ticket-card-head">
+        <h2 id={headingId}>Status</h2>
+        <StatusBadge status={ticket.status} />
+      </div>
+      <div className={`ticket-banner tone-${banner.tone}`} role="status" data-testid="status-banner">
+        <StatusIcon tone={banner.tone} />
+        <p>{banner.text}</p>
+      </div>
+      {banner.action === 'download' && (
+        <div className="ticket-download">
+          <button
+            type="button"
+            className="btn ticket-download-btn"
+            onClick={onDownload}
+            disabled={!online || downloading}
+            aria-busy={downloading}
+          >
+            <DownloadIcon />
+            {downloading ? 'Checking...' : 'Download'}
+          </button>
+          <p className="muted">
+            {!online
+              ? 'Downloads need a connection; you are offline.'
+              : ticket.charged
+                ? 'Already paid: download it again at no charge.'
+                : `The first download takes ${formatPrice(ticket.creditsNeed)} from your balance; later downloads are free.`}
+          </p>
+        </div>
+      )}
+      {banner.action === 'unavailable' && (
+        <div className="ticket-download">
+          <button type="button" className="btn btn-secondary" disabled>
+            File not available
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="ticket-icon">
+      <path
+        d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function CopyIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="ticket-icon">
+      <rect x="7" y="7" width="9" height="10" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path
+        d="M13 4.5V4a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      />
+    </svg>
+  );
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The SHA-256 in full (monospace, selectable) with a copy button. */
+function Sha256({ value, fileName }: { value: string; fileName: string }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    if (await copyText(value)) {
+      setCopied(true);
+      toast.success('SHA-256 copied', { toastId: `sha-${value}` });
+      setTimeout(() => setCopied(false), 1500);
+    } else {
+      toast.error('Could not copy; select the checksum and copy it by hand');
+    }
+  }
+  return (
+    <div className="ticket-sha">
+      <span className="ticket-sha-label">SHA-256</span>
+      <code className="ticket-sha-value" data-testid="file-sha256">
+        {value}
+      </code>
+      <button
+        type="button"
+        className="ticket-icon-btn"
+        onClick={copy}
+        aria-label={`Copy the SHA-256 of ${fileName}`}
+        title={copied ? 'Copied' : 'Copy'}
+      >
+        {copied ? <span aria-hidden="true">✓</span> : <CopyIcon />}
+      </button>
+    </div>
+  );
+}
+
+export interface FileEntry {
+  label: string;
+  file: StoredFile;
+  /** Whether this viewer may fetch the file by its plain url (not a customer's tuned file). */
+  downloadable: boolean;
+}
+
+/** One stored file: name, size, SHA-256, and a download link when allowed. */
+export function FileItem({ entry, online }: { entry: FileEntry; online: boolean }) {
+  const { file, label, downloadable } = entry;
+  return (
+    <li className="ticket-file" data-testid="ticket-file">
+      <div className="ticket-file-main">
+        <FileIcon />
+        <div className="ticket-file-text">
+          <span className="ticket-file-label">{label}</span>
+          <span className="ticket-file-name" title={file.name}>
+            {file.name}
+          </span>
+          <span className="ticket-file-size">{formatFileSize(file.size)}</span>
+        </div>
+        {downloadable &&
+          (online ? (
+            <a
+              className="btn btn-secondary btn-sm ticket-file-download"
+              href={file.url}
+              download={file.name}
+              aria-label={`Download ${label.toLowerCase()} ${file.name}`}
+            >
+              <DownloadIcon />
+              Download
+            </a>
+          ) : (
+            <span
+              className="btn btn-secondary btn-sm ticket-file-download is-disabled"
+              aria-disabled="true"
+              title="Downloads need a connection"
+            >
+              <DownloadIcon />
+              Download
+            </span>
+          ))}
+      </div>
+      <Sha256 value={file.sha256} fileName={file.name} />
+    </li>
+  );
+}
+
+function FileIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="ticket-file-icon">
+      <path d="M6 3h8l5 5v13H6z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path d="M14 3v5h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * The files a ticket was submitted with: the original, then the additional files. The tuned
+ * file is not among them: the customer gets it through Download (eligibility, charge, signed
+ * link), the admin on the File Status card.
+ */
+export function ticketFiles(ticket: TicketView): FileEntry[] {
+  const entries: FileEntry[] = [];
+  if (ticket.ecuFile) entries.push({ label: 'ECU file', file: ticket.ecuFile, downloadable: true });
+  (ticket.commonFiles ?? []).forEach((file, i, all) => {
+    entries.push({
+      label: all.length > 1 ? `Additional file ${i + 1}` : 'Additional file',
+      file,
+      downloadable: true,
+    });
+  });
+  return entries;
+}
+
+/** Request card: stage, solutions, price, and the ticket's files with size and SHA-256. */
+export function RequestCard({ ticket, online }: { ticket: TicketView; online: boolean }) {
+  const headingId = useId();
+  const files = ticketFiles(ticket);
+  const options = ticket.options ?? [];
+  return (
+    <section className="card ticket-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Request</h2>
+      <dl className="ticket-facts">
+        <Fact label="Stage">{orNA(ticket.stage)}</Fact>
+        <Fact label="Price">{formatPrice(ticket.creditsNeed)}</Fact>
+        <Fact label="Solutions" wide>
+          {options.length === 0 ? (
+            'N/A'
+          ) : (
+            <ul className="ticket-chips" aria-label="Solutions">
+              {options.map((o) => (
+                <li key={o} className="ticket-chip">
+                  {o}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Fact>
+      </dl>
+      <h3 className="ticket-subhead">Files</h3>
+      {files.length === 0 ? (
+        <p className="muted ticket-none">No files stored for this ticket.</p>
+      ) : (
+        <ul className="ticket-files">
+          {files.map((entry) => (
+            <FileItem key={entry.file.id} entry={entry} online={online} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The history timeline: created, status changes with who, files uploaded, charged, refunded. */
+export function HistoryCard({
+  history,
+  online,
+  loading,
+}: {
+  history: TicketEvent[] | undefined;
+  online: boolean;
+  loading: boolean;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card ticket-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>History</h2>
+      {history && history.length > 0 ? (
+        <ol className="ticket-timeline">
+          {history.map((event, i) => {
+            const line = historyLine(event, formatFileSize);
+            return (
+              // History is append-only: the index is a stable key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: events have no id of their own
+              <li key={i} className={`ticket-event tone-${line.tone}`}>
+                <span className="ticket-event-dot" aria-hidden="true" />
+                <div className="ticket-event-body">
+                  <span className="ticket-event-title">{line.title}</span>
+                  {line.meta && <span className="ticket-event-meta">{line.meta}</span>}
+                </div>
+                <time className="ticket-event-time" dateTime={event.at}>
+                  {formatDateTime(event.at)}
+                </time>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="muted">
+          {history
+            ? 'Nothing has happened on this ticket yet.'
+            : loading
+              ? 'Loading the history...'
+              : online
+                ? 'The history could not be loaded.'
+                : 'The history shows when you are online.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Where the ticket's chat goes (it comes with its own issue): 453px for users, up to 560px for admins. */
+export function ChatPlaceholder({ variant }: { variant: 'user' | 'admin' }) {
+  const headingId = useId();
+  return (
+    <section
+      className={`card ticket-card ticket-chat ticket-chat-${variant}`}
+      aria-labelledby={headingId}
+      data-testid="chat-panel"
+    >
+      <h2 id={headingId}>{variant === 'admin' ? 'Chat with the customer' : 'Chat with support'}</h2>
+      <div className="ticket-chat-body">
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="ticket-chat-icon">
+          <path
+            d="M4 5h16v11H9l-5 4z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <p>Chat with support opens here.</p>
+      </div>
+    </section>
+  );
+}
+
+/** Ticket number, submission date and status under a ticket page's title. */
+export function TicketSubtitle({ ticket }: { ticket: TicketView }) {
+  return (
+    <div className="ticket-subtitle">
+      <span className="ticket-number">#{ticket.ticketNumber}</span>
+      <span aria-hidden="true">·</span>
+      <span>Submitted {formatDateTime(ticket.createdAt)}</span>
+      <StatusBadge status={ticket.status} />
+    </div>
+  );
+}

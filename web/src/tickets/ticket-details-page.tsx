@@ -1,0 +1,225 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { refreshAuthUser } from '../accounts/auth-state';
+import { ApiError, messageOf } from '../local/api-client';
+import { useOnline } from '../local/use-online';
+import {
+  localTicket,
+  parseTicketNumber,
+  storeTickets,
+  type TicketEvent,
+  type TicketView,
+  ticketsApi,
+} from './api';
+import { bannerFor, DOWNLOAD_MESSAGES } from './status';
+import {
+  ChatPlaceholder,
+  DetailsCard,
+  HistoryCard,
+  RequestCard,
+  StatusPanel,
+  TicketSubtitle,
+  vehicleName,
+} from './ticket-cards';
+
+interface Fetched {
+  ticketNumber: number;
+  ticket?: TicketView;
+  notFound?: boolean;
+  error?: string;
+}
+
+/** Opens the signed, short-lived url as a download (the server sends it as an attachment). */
+function startDownload(url: string, name: string | undefined) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name ?? '';
+  a.rel = 'noopener';
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * /ticket-details/:ticketNumber for the customer. The ticket comes from IndexedDB first (so
+ * it opens offline); when online getTicketDetails refreshes it and brings the history. A
+ * change that reaches Dexie through the sync feed (status, tuned file) asks again.
+ */
+export default function TicketDetailsPage() {
+  const { ticketNumber: raw } = useParams();
+  const ticketNumber = parseTicketNumber(raw);
+  const online = useOnline();
+  const local = useLiveQuery(
+    () => (ticketNumber === null ? null : localTicket(ticketNumber)),
+    [ticketNumber],
+  );
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  const [fetching, setFetching] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [downloading, setDownloading] = useState(false);
+  // The version of the ticket the last answer was for: a new version in Dexie asks again.
+  const answeredFor = useRef('');
+
+  const current = fetched?.ticketNumber === ticketNumber ? fetched : null;
+  const localVersion =
+    local === undefined ? undefined : `${ticketNumber}:${local?.updatedAt ?? ''}:${reload}`;
+
+  useEffect(() => {
+    if (ticketNumber === null || !online || localVersion === undefined) return;
+    if (answeredFor.current === localVersion) return;
+    const controller = new AbortController();
+    setFetching(true);
+    ticketsApi
+      .details(ticketNumber, controller.signal)
+      .then(async ({ data }) => {
+        answeredFor.current = `${ticketNumber}:${data.updatedAt}:${reload}`;
+        setFetched({ ticketNumber, ticket: data });
+        await storeTickets([data]).catch(() => {
+          // Dexie unavailable: the answer still shows from memory.
+        });
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        answeredFor.current = localVersion;
+        if (err instanceof ApiError && err.status === 404) {
+          setFetched({ ticketNumber, notFound: true });
+          return;
+        }
+        const text = messageOf(err, 'Failed to load the ticket details');
+        setFetched({ ticketNumber, error: text });
+        toast.error(text, { toastId: `ticket-${ticketNumber}` });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setFetching(false);
+      });
+    return () => controller.abort();
+  }, [ticketNumber, online, localVersion, reload]);
+
+  if (ticketNumber === null || current?.notFound) return <NotFound />;
+
+  const ticket = local ?? current?.ticket ?? null;
+  if (!ticket) {
+    if (local === undefined || online) {
+      if (current?.error)
+        return <LoadFailed message={current.error} onRetry={() => setReload((r) => r + 1)} />;
+      return (
+        <div className="spinner-page" aria-busy="true">
+          Ticket Details...
+        </div>
+      );
+    }
+    return (
+      <Shell>
+        <section className="card tickets-state">
+          <h2>You are offline</h2>
+          <p className="muted">
+            This ticket is not on this device yet. It opens here once you are back online.
+          </p>
+        </section>
+      </Shell>
+    );
+  }
+
+  // Sync may put a newer row without the history; the last answer's history serves while it matches.
+  const history: TicketEvent[] | undefined =
+    ticket.history ?? (current?.ticket?.updatedAt === ticket.updatedAt ? current.ticket.history : undefined);
+
+  async function download() {
+    if (!ticket?.ticketNumber) {
+      toast.error(DOWNLOAD_MESSAGES.missingTicket);
+      return;
+    }
+    setDownloading(true);
+    try {
+      const { data } = await ticketsApi.isEligibleToDownload(ticket.ticketNumber);
+      if (data.eligible && data.url) {
+        toast.success(DOWNLOAD_MESSAGES.started);
+        startDownload(data.url, ticket.ecuTunedFile?.name);
+        // The first download is charged: the sidebar balance and the history change.
+        void refreshAuthUser();
+        setReload((r) => r + 1);
+      } else {
+        toast.error(data.message || DOWNLOAD_MESSAGES.notEligible);
+      }
+    } catch (err) {
+      toast.error(messageOf(err, DOWNLOAD_MESSAGES.failed));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Shell>
+      <div className="page-header ticket-header">
+        <h1>{vehicleName(ticket)}</h1>
+        <TicketSubtitle ticket={ticket} />
+      </div>
+      {!online && (
+        <div className="notice notice-warn tickets-offline" role="status">
+          Offline: showing the copy on this device. Downloads wait for the connection.
+        </div>
+      )}
+      <div className="ticket-grid">
+        <div className="ticket-col">
+          <DetailsCard ticket={ticket} />
+          <StatusPanel
+            ticket={ticket}
+            banner={bannerFor(ticket)}
+            online={online}
+            downloading={downloading}
+            onDownload={download}
+          />
+          <RequestCard ticket={ticket} online={online} />
+        </div>
+        <div className="ticket-col">
+          <ChatPlaceholder variant="user" />
+          <HistoryCard history={history} online={online} loading={fetching} />
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="stack tickets-page ticket-page">
+      <nav className="breadcrumb ticket-breadcrumb" aria-label="Breadcrumb">
+        <Link to="/my-files">My Files</Link>
+        <span aria-hidden="true">›</span>
+        <span>Ticket details</span>
+      </nav>
+      {children}
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <Shell>
+      <section className="card tickets-state">
+        <h1>Ticket not found</h1>
+        <p className="muted">There is no ticket with this number among your files.</p>
+        <Link to="/my-files" className="btn btn-secondary">
+          Back to My Files
+        </Link>
+      </section>
+    </Shell>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Shell>
+      <section className="card tickets-state">
+        <h1>Ticket Details</h1>
+        <p className="status-failed">{message}</p>
+        <button type="button" className="btn btn-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      </section>
+    </Shell>
+  );
+}

@@ -1,0 +1,377 @@
+import { formatFileSize, MASTER_SLAVE, READ_TOOLS, READ_TYPES, TRANSMISSIONS } from '@ecu/shared';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { type Id, toast } from 'react-toastify';
+import { errorIdOf, Field } from '../ui/field';
+import { EcuPicker } from './ecu-picker';
+import { FileDrop } from './file-drop';
+import { ChoicePills } from './wizard/choice-pills';
+import { useWizardData } from './wizard/use-wizard-data';
+import { useWizardFiles } from './wizard/use-wizard-files';
+import { MAKE_SUGGESTIONS } from './wizard/vehicle-makes';
+import { WizardHeader } from './wizard/wizard-header';
+import {
+  clearDraft,
+  newWizard,
+  saveDraftFiles,
+  saveDraftValues,
+  toNavState,
+  type VehicleValues,
+  vehicleIssues,
+  type WizardData,
+  type WizardFile,
+  type WizardIssue,
+} from './wizard-state';
+
+type Errors = Partial<Record<WizardIssue['field'] | 'commonFiles', string>>;
+
+/** /upload-file, step 1 of 3 (spec section 2): the vehicle, the read and the files. */
+export default function UploadFilePage() {
+  const load = useWizardData('nothing');
+  const [restart, setRestart] = useState<WizardData | null>(null);
+  if (load.status !== 'ready') {
+    return (
+      <div className="spinner-page" aria-busy="true">
+        Loading...
+      </div>
+    );
+  }
+  const data = restart ?? load.data;
+  return (
+    <VehicleForm
+      key={data.clientId}
+      initial={data}
+      restored={!restart && load.restored}
+      onStartOver={async () => {
+        await clearDraft({ deleteFiles: true, clientId: data.clientId });
+        setRestart(newWizard());
+      }}
+    />
+  );
+}
+
+function VehicleForm({
+  initial,
+  restored,
+  onStartOver,
+}: {
+  initial: WizardData;
+  restored: boolean;
+  onStartOver: () => void;
+}) {
+  const navigate = useNavigate();
+  const [vehicle, setVehicle] = useState<VehicleValues>(initial.vehicle);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const lastToast = useRef<Id | null>(null);
+  const clientId = initial.clientId;
+  const plan = initial.plan;
+
+  function say(message: string) {
+    if (lastToast.current !== null) toast.dismiss(lastToast.current);
+    lastToast.current = toast.error(message);
+  }
+
+  function persistValues(next: VehicleValues) {
+    saveDraftValues({ clientId, vehicle: next, plan }, 'upload-file').catch((err) =>
+      console.warn('The draft could not be saved', err),
+    );
+  }
+
+  function persistFiles(ecu: WizardFile | null, common: WizardFile[]) {
+    saveDraftFiles(clientId, ecu, common)
+      .then(() => saveDraftValues({ clientId, vehicle, plan }, 'upload-file'))
+      .catch((err) => console.warn('The files could not be kept on this device', err));
+  }
+
+  const { ecuFile, commonFiles, addEcuFile, addCommonFiles, removeEcuFile, removeCommonFile } =
+    useWizardFiles(initial, {
+      persist: persistFiles,
+      refuse: (field, message) => {
+        say(message);
+        setErrors((e) => ({ ...e, [field]: message }));
+      },
+      accept: (field) => setErrors((e) => ({ ...e, [field]: undefined })),
+    });
+
+  function set<K extends keyof VehicleValues>(key: K, value: VehicleValues[K]) {
+    const next = { ...vehicle, [key]: value };
+    setVehicle(next);
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    persistValues(next);
+  }
+
+  async function onContinue(e: FormEvent) {
+    e.preventDefault();
+    const issues = vehicleIssues(vehicle, ecuFile);
+    setErrors(Object.fromEntries(issues.map((i) => [i.field, i.message])));
+    const first = issues[0];
+    if (first) {
+      say(first.message);
+      document.getElementById(first.field)?.focus();
+      return;
+    }
+    setBusy(true);
+    const data: WizardData = { clientId, vehicle, plan, ecuFile, commonFiles };
+    try {
+      await saveDraftFiles(clientId, ecuFile, commonFiles);
+      await saveDraftValues(data, 'modification-plan');
+    } catch (err) {
+      // The wizard still works from navigation state; only a reload would lose it.
+      console.warn('The draft could not be saved', err);
+    }
+    navigate('/modification-plan', { state: toNavState(data, 'upload-file') });
+  }
+
+  const totalCommon = commonFiles.reduce((s, f) => s + f.file.size, 0);
+
+  return (
+    <div className="stack wiz-page">
+      <WizardHeader
+        step={1}
+        crumbs={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Portal' }, { label: 'Upload File' }]}
+        title="Upload File"
+        subtitle="Tell us about the vehicle and attach the ECU read. Nothing is charged until you download the tuned file."
+      />
+
+      {restored && (
+        <div className="notice notice-info notice-row" role="status">
+          <span>We kept the file you started earlier on this device. Carry on where you left off.</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onStartOver}>
+            Start over
+          </button>
+        </div>
+      )}
+
+      <form className="wiz-form" noValidate onSubmit={onContinue} aria-labelledby="vehicle-heading">
+        <section className="card wiz-card">
+          <div className="wiz-card-head">
+            <h2 id="vehicle-heading">Vehicle Parameters</h2>
+            <p className="muted">
+              As on the vehicle documents. The ECU ID is on the ECU label or in your tool.
+            </p>
+          </div>
+
+          <div className="wiz-grid">
+            <TextField
+              id="make"
+              label="Make"
+              value={vehicle.make}
+              error={errors.make}
+              list="make-suggestions"
+              placeholder="e.g. Volkswagen"
+              autoComplete="off"
+              maxLength={60}
+              onChange={(v) => set('make', v)}
+            />
+            <datalist id="make-suggestions">
+              {MAKE_SUGGESTIONS.map((m) => (
+                <option key={m} value={m} />
+              ))}
+            </datalist>
+            <TextField
+              id="model"
+              label="Model"
+              value={vehicle.model}
+              error={errors.model}
+              placeholder="e.g. Golf 2.0 TDI"
+              maxLength={80}
+              onChange={(v) => set('model', v)}
+            />
+            <TextField
+              id="year"
+              label="Year"
+              value={vehicle.year}
+              error={errors.year}
+              placeholder="e.g. 2019"
+              inputMode="numeric"
+              maxLength={20}
+              onChange={(v) => set('year', v)}
+            />
+            <TextField
+              id="registration"
+              label="Registration"
+              value={vehicle.registration}
+              error={errors.registration}
+              placeholder="e.g. AB12 CDE"
+              maxLength={20}
+              className="wiz-reg"
+              onChange={(v) => set('registration', v)}
+            />
+
+            <div className="field wiz-span-2">
+              <span className="wiz-field-label" id="ecuId-label">
+                ECU ID <span className="wiz-optional">(optional)</span>
+              </span>
+              <EcuPicker id="ecuId" value={vehicle.ecuId} onChange={(v) => set('ecuId', v)} />
+            </div>
+
+            <div className="wiz-span-2">
+              <ChoicePills
+                name="transmission"
+                legend="Transmission"
+                options={TRANSMISSIONS.map((t) => ({ value: t, label: t }))}
+                value={vehicle.transmission}
+                onChange={(v) => set('transmission', v)}
+                error={errors.transmission}
+              />
+            </div>
+
+            <SelectField
+              id="readTool"
+              label="Read Tool"
+              placeholder="Select read tool"
+              options={READ_TOOLS}
+              value={vehicle.readTool}
+              error={errors.readTool}
+              onChange={(v) => set('readTool', v as VehicleValues['readTool'])}
+            />
+            <SelectField
+              id="readType"
+              label="Read Type"
+              placeholder="Select read type"
+              options={READ_TYPES}
+              value={vehicle.readType}
+              error={errors.readType}
+              onChange={(v) => set('readType', v as VehicleValues['readType'])}
+            />
+
+            <div className="wiz-span-2">
+              <ChoicePills
+                name="masterSlave"
+                legend="Master / Slave"
+                options={MASTER_SLAVE.map((m) => ({ value: m, label: m }))}
+                value={vehicle.masterSlave}
+                onChange={(v) => set('masterSlave', v)}
+                hint="Slave: further solutions for the same registration are free for 21 days. Master: every extra is charged."
+              />
+            </div>
+          </div>
+        </section>
+
+        <section className="card wiz-card" aria-labelledby="files-heading">
+          <div className="wiz-card-head">
+            <h2 id="files-heading">Files</h2>
+            <p className="muted">
+              Files are kept on this device until they are sent, so you can submit offline.
+            </p>
+          </div>
+          <div className="wiz-files">
+            <FileDrop
+              id="ecuFile"
+              label="ECU File"
+              required
+              files={ecuFile ? [ecuFile] : []}
+              onAdd={addEcuFile}
+              onRemove={removeEcuFile}
+              error={errors.ecuFile}
+              emptyText="Drop your ECU read here"
+              hint="Any file type, up to 20 MB."
+            />
+            <FileDrop
+              id="commonFiles"
+              label="Upload Additional Files"
+              multiple
+              files={commonFiles}
+              onAdd={addCommonFiles}
+              onRemove={removeCommonFile}
+              error={errors.commonFiles}
+              emptyText="Add logs, photos or other reads"
+              hint={`Up to 10 files, 100 MB in total${commonFiles.length ? ` (${formatFileSize(totalCommon)} used)` : ''}.`}
+            />
+          </div>
+        </section>
+
+        <div className="wiz-actions">
+          <Link to="/help" className="wiz-help-link">
+            Vehicle not found? Read the help
+          </Link>
+          <button type="submit" className="btn wiz-continue" disabled={busy}>
+            Continue
+            <span aria-hidden="true">→</span>
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  className,
+  ...rest
+}: {
+  id: keyof VehicleValues;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  className?: string;
+  placeholder?: string;
+  maxLength?: number;
+  list?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text';
+}) {
+  return (
+    <Field id={id} label={label} error={error} starred>
+      <input
+        id={id}
+        name={id}
+        type="text"
+        className={`input${className ? ` ${className}` : ''}`}
+        required
+        aria-required="true"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorIdOf(id) : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...rest}
+      />
+    </Field>
+  );
+}
+
+function SelectField({
+  id,
+  label,
+  placeholder,
+  options,
+  value,
+  error,
+  onChange,
+}: {
+  id: keyof VehicleValues;
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error} starred>
+      <select
+        id={id}
+        name={id}
+        className="select"
+        required
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorIdOf(id) : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

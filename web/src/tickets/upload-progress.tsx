@@ -1,0 +1,217 @@
+import { formatFileSize } from '@ecu/shared';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { messageOf } from '../local/api-client';
+import { type LocalFile, localDb, type OutboxCommand } from '../local/db';
+import { useOnline } from '../local/use-online';
+import {
+  CREATE_TICKET_KIND,
+  type CreateTicketCommandBody,
+  discardQueuedTicket,
+  retryCommand,
+  type SendOutcome,
+  sendCommand,
+} from './ticket-outbox';
+import { isUploading, pause, resume } from './upload-queue';
+
+export const QUEUED_OFFLINE_TEXT = 'Your file is queued and will be submitted when you are back online.';
+const CREATE_FAILED_TEXT = 'Failed to create Ecu file';
+
+/** The toast for what became of a queued ticket after a flush. */
+export function announceOutcome(outcome: SendOutcome) {
+  if (outcome.kind === 'created') toast.success(outcome.message);
+  else if (outcome.kind === 'failed') toast.error(outcome.message || CREATE_FAILED_TEXT);
+  else if (outcome.kind === 'queued') toast.info(QUEUED_OFFLINE_TEXT);
+}
+
+function send(id: number) {
+  sendCommand(id).then(announceOutcome, (err) => toast.error(messageOf(err, CREATE_FAILED_TEXT)));
+}
+
+/** One file of a queued ticket: name, size, a progress bar and Pause / Resume. */
+export function UploadProgress({ file, commandId }: { file: LocalFile; commandId: number }) {
+  const [busy, setBusy] = useState(false);
+  const percent = file.size > 0 ? Math.min(100, Math.round((file.bytesUploaded / file.size) * 100)) : 0;
+  const done = file.status === 'done';
+  const paused = file.status === 'paused';
+  const canPause = !done && !paused && file.status !== 'failed';
+
+  async function onPause() {
+    setBusy(true);
+    try {
+      await pause(file.id);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onResume() {
+    setBusy(true);
+    try {
+      await resume(file.id);
+    } finally {
+      setBusy(false);
+    }
+    send(commandId);
+  }
+
+  const state = done
+    ? 'Uploaded'
+    : paused
+      ? 'Paused'
+      : file.status === 'failed'
+        ? 'Failed'
+        : file.status === 'uploading' && isUploading(file.id)
+          ? 'Uploading'
+          : file.bytesUploaded > 0
+            ? 'Waiting to resume'
+            : 'Waiting';
+
+  return (
+    <li className={`wiz-upload wiz-upload-${file.status}`}>
+      <div className="wiz-upload-row">
+        <span className="wiz-file-name" title={file.name}>
+          {file.name}
+        </span>
+        <span className="wiz-file-size">
+          {formatFileSize(Math.min(file.bytesUploaded, file.size))} / {formatFileSize(file.size)}
+        </span>
+        <span className="wiz-upload-state">{state}</span>
+        {canPause && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={onPause}
+            disabled={busy}
+            aria-label={`Pause ${file.name}`}
+          >
+            Pause
+          </button>
+        )}
+        {paused && (
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={onResume}
+            disabled={busy}
+            aria-label={`Resume ${file.name}`}
+          >
+            Resume
+          </button>
+        )}
+      </div>
+      <div
+        className="wiz-bar"
+        role="progressbar"
+        aria-label={`${file.name} upload`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      {file.error && <span className="field-error">{file.error}</span>}
+    </li>
+  );
+}
+
+function QueuedTicket({ cmd, files }: { cmd: OutboxCommand; files: LocalFile[] }) {
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  const body = cmd.body as CreateTicketCommandBody;
+  const title = [body.make, body.model, body.year].filter(Boolean).join(' ');
+  const failed = cmd.status === 'failed';
+  const status = failed
+    ? 'Failed'
+    : files.some((f) => f.status === 'paused')
+      ? 'Paused'
+      : !online
+        ? 'Waiting for network'
+        : files.length > 0 && files.every((f) => f.status === 'done')
+          ? 'Submitting'
+          : 'Uploading';
+
+  async function retry() {
+    setBusy(true);
+    try {
+      await retryCommand(cmd.id!);
+    } finally {
+      setBusy(false);
+    }
+    send(cmd.id!);
+  }
+
+  async function discard() {
+    setBusy(true);
+    try {
+      await discardQueuedTicket(cmd.id!);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="wiz-queued" data-testid="queued-ticket">
+      <div className="wiz-queued-head">
+        <div>
+          <strong>{title || 'ECU file'}</strong>
+          <span className="wiz-queued-reg">{body.registration}</span>
+        </div>
+        <span className={`badge ${failed ? 'badge-failed' : 'badge-pending'}`}>{status}</span>
+      </div>
+      <ul className="wiz-upload-list">
+        {files.map((f) => (
+          <UploadProgress key={f.id} file={f} commandId={cmd.id!} />
+        ))}
+      </ul>
+      {failed && (
+        <div className="notice notice-error notice-row">
+          <span>{cmd.error || CREATE_FAILED_TEXT}</span>
+          <span className="wiz-queued-actions">
+            <button type="button" className="btn btn-secondary btn-sm" onClick={retry} disabled={busy}>
+              Retry
+            </button>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={discard} disabled={busy}>
+              Discard
+            </button>
+          </span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Tickets submitted on this device that the server has not confirmed yet, each with its
+ * files' progress. Renders nothing when there are none. (For My Files, above the table.)
+ */
+export function QueuedTickets() {
+  const queue = useLiveQuery(async () => {
+    const commands = await localDb.outbox.where('kind').equals(CREATE_TICKET_KIND).sortBy('id');
+    const ids = commands.flatMap((c) => (c.body as Partial<CreateTicketCommandBody>).localFileIds ?? []);
+    const rows = await localDb.localFiles.bulkGet(ids);
+    const byId = new Map(rows.filter((r): r is LocalFile => Boolean(r)).map((r) => [r.id, r]));
+    return commands.map((cmd) => ({
+      cmd,
+      files: ((cmd.body as Partial<CreateTicketCommandBody>).localFileIds ?? []).flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [row] : [];
+      }),
+    }));
+  }, []);
+  if (!queue || queue.length === 0) return null;
+  return (
+    <section className="card wiz-queue" aria-labelledby="queued-heading">
+      <div className="wiz-card-head">
+        <h2 id="queued-heading">Waiting to be sent</h2>
+        <p className="muted">These files are kept on this device until the server has them.</p>
+      </div>
+      <ul className="wiz-queued-list">
+        {queue.map(({ cmd, files }) => (
+          <QueuedTicket key={cmd.id} cmd={cmd} files={files} />
+        ))}
+      </ul>
+    </section>
+  );
+}

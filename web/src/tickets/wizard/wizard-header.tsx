@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+
+const STEPS = ['Vehicle Details', 'Modification Plan', 'Overview'] as const;
+
+interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/**
+ * Breadcrumb, title and the step indicator (spec section 2: '1 Vehicle Details,
+ * 2 Modification Plan, 3 Overview') shared by the three wizard pages.
+ */
+export function WizardHeader({
+  step,
+  crumbs,
+  title,
+  subtitle,
+}: {
+  step: 1 | 2 | 3;
+  crumbs: Crumb[];
+  title: string;
+  subtitle: string;
+}) {
+  return (
+    <>
+      <div className="page-header wiz-header">
+        <nav className="breadcrumb" aria-label="Breadcrumb">
+          <ol className="wiz-crumbs">
+            {crumbs.map((c, i) => (
+              <li key={c.label} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+                {c.to ? <Link to={c.to}>{c.label}</Link> : <span>{c.label}</span>}
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <h1>{title}</h1>
+        <p>{subtitle}</p>
+      </div>
+      <ol className="wiz-steps" aria-label="Upload steps">
+        {STEPS.map((label, i) => {
+          const n = i + 1;
+          const state = n < step ? 'done' : n === step ? 'current' : 'todo';
+          return (
+            <li
+              key={label}
+              className={`wiz-step wiz-step-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className="wiz-step-num" aria-hidden="true">
+                {state === 'done' ? '✓' : n}
+              </span>
+              <span className="wiz-step-label">
+                <span className="wiz-step-of">Step {n}</span>
+                {label}
+              </span>
+              {state === 'done' && <span className="visually-hidden"> (done)</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}

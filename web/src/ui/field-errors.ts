@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+
+/** First message per field from a shared zod schema, for showing under inputs. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
