@@ -24,6 +24,27 @@ function uniqueRegistration(): string {
 }
 
 /** The toast with this text (the same text may also stand under its field). */
+/** The notes of the wizard draft saved in IndexedDB (what a reload restores from). */
+function draftNotes(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('ecu-portal-wizard');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('drafts').objectStore('drafts').getAll();
+          all.onsuccess = () => {
+            db.close();
+            const row = (all.result as { plan: { notes?: string } | null }[])[0];
+            resolve(row?.plan?.notes ?? null);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
 async function expectToast(page: Page, text: string) {
   await expect(page.locator('.Toastify__toast').filter({ hasText: text }).last()).toBeVisible();
 }
@@ -220,6 +241,8 @@ test('the wizard checks every step in order, quotes the ticket, keeps the plan o
   await shot(page, '2-plan-filled');
 
   // A reload keeps the work (the draft in IndexedDB), and the other spelling of the route too.
+  // The draft is written a moment after the keystroke: reload once it is on disk.
+  await expect.poll(() => draftNotes(page)).toBe('Downpipe fitted, 98 RON.');
   await page.reload();
   await expect(page.getByRole('radio', { name: /Stage 1/ })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'EGR OFF' })).toBeChecked();

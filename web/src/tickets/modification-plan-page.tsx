@@ -23,6 +23,7 @@ import {
   takesOptions,
   toNavState,
   type WizardData,
+  type WizardFile,
 } from './wizard-state';
 
 const NOTES_MAX = 2000;
@@ -80,9 +81,16 @@ function PlanForm({ initial }: { initial: WizardData }) {
     lastToast.current = toast.error(message);
   }
 
-  function persist(nextPlan: PlanValues, ecu = ecuFile, common = commonFiles) {
+  // A keystroke writes the values only (one small put); the file rows change with the files.
+  function persistValues(nextPlan: PlanValues) {
+    saveDraftValues({ clientId, vehicle, plan: nextPlan }, 'modification-plan').catch((err) =>
+      console.warn('The draft could not be saved', err),
+    );
+  }
+
+  function persistFiles(ecu: WizardFile | null, common: WizardFile[]) {
     saveDraftFiles(clientId, ecu, common)
-      .then(() => saveDraftValues({ clientId, vehicle, plan: nextPlan }, 'modification-plan'))
+      .then(() => saveDraftValues({ clientId, vehicle, plan }, 'modification-plan'))
       .catch((err) => console.warn('The draft could not be saved', err));
   }
 
@@ -94,7 +102,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
     removeEcuFile,
     removeCommonFile,
   } = useWizardFiles(initial, {
-    persist: (ecu, common) => persist(plan, ecu, common),
+    persist: persistFiles,
     refuse: (field, message) => {
       say(message);
       setErrors((e) => ({ ...e, [field]: message }));
@@ -104,7 +112,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
 
   function update(next: PlanValues) {
     setPlan(next);
-    persist(next);
+    persistValues(next);
   }
 
   function chooseStage(stage: Stage) {
