@@ -697,6 +697,26 @@ describe('rate limits', () => {
     ).toBe(200);
   });
 
+  it('does not count successful sign-ins: only guesses use up the per-e-mail and per-IP budget', async () => {
+    const { email, password } = await signUpUser(server);
+    const [emailLimit] = RATE_LIMITS.signin.email;
+    const [ipLimit] = RATE_LIMITS.signin.ip;
+    const ip = uniqueIp();
+    for (let i = 0; i < Math.max(emailLimit, ipLimit) + 2; i++) {
+      const res = await new ApiClient(server.url, ip).post('/api/auth/login', { email, password });
+      expect(res.status, `sign-in ${i + 1}`).toBe(200);
+    }
+    for (let i = 0; i < emailLimit; i++) {
+      const res = await new ApiClient(server.url, uniqueIp()).post('/api/auth/login', {
+        email,
+        password: 'wrong-password',
+      });
+      expect(res.status, `guess ${i + 1}`).toBe(401);
+    }
+    const blocked = await new ApiClient(server.url, uniqueIp()).post('/api/auth/login', { email, password });
+    expect(blocked.status).toBe(429);
+  });
+
   it('limits resends per IP across addresses', async () => {
     const [limit] = RATE_LIMITS.resend.ip;
     const ip = uniqueIp();

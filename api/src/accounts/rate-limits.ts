@@ -15,7 +15,15 @@ export const RATE_LIMITS = {
   otpConfirm: { ip: [20, 600], email: [10, 600] },
 } as const satisfies Record<string, { ip: Window; email: Window }>;
 
-export async function enforceRateLimit(c: Context<AppEnv>, action: keyof typeof RATE_LIMITS, email?: string) {
+/**
+ * Counts this call against the action's per-IP and per-e-mail limits; a 429 once either is
+ * used up. Returns the keys it counted, for forgiveRateLimit.
+ */
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  action: keyof typeof RATE_LIMITS,
+  email?: string,
+): Promise<string[]> {
   const { rateLimits, config } = c.var.deps;
   const rule = RATE_LIMITS[action];
   const checks: [string, Window][] = [[`${action}:ip:${clientIp(c, config.trustProxy)}`, rule.ip]];
@@ -32,4 +40,13 @@ export async function enforceRateLimit(c: Context<AppEnv>, action: keyof typeof 
       );
     }
   }
+  return checks.map(([key]) => key);
+}
+
+/**
+ * Takes back the hits of a call that succeeded: the sign-in limits are there for guessers, so
+ * an admin who signs in on many devices is never locked out by their own right password.
+ */
+export async function forgiveRateLimit(c: Context<AppEnv>, keys: string[]): Promise<void> {
+  for (const key of keys) await c.var.deps.rateLimits.release(key);
 }

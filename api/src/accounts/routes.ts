@@ -16,7 +16,7 @@ import { jsonBody } from '../http/validate';
 import { currentUser, requireAccount } from './gates';
 import { verificationMail } from './mail-templates';
 import { getUserByEmail, getUserById, markEmailVerified, saveProfile } from './queries';
-import { enforceRateLimit } from './rate-limits';
+import { enforceRateLimit, forgiveRateLimit } from './rate-limits';
 import { toUserDto } from './user-dto';
 import { consumeVerificationToken, issueVerificationToken, verificationLink } from './verification-link';
 
@@ -83,7 +83,7 @@ export function accountRoutes() {
 
   app.post('/login', async (c) => {
     const input = await jsonBody(c, signInSchema);
-    await enforceRateLimit(c, 'signin', input.email);
+    const counted = await enforceRateLimit(c, 'signin', input.email);
     const { auth, db } = c.var.deps;
     const res = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.rememberMe ?? true },
@@ -91,6 +91,7 @@ export function accountRoutes() {
       asResponse: true,
     });
     if (!res.ok) throw unauthorized('Invalid email or password');
+    await forgiveRateLimit(c, counted);
     forwardCookies(c, res);
     const user = await getUserByEmail(db, input.email);
     return ok(c, 'Signed in successfully', user ? toUserDto(user) : null);

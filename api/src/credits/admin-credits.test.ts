@@ -394,6 +394,27 @@ describe('GET /api/admin/getAllUsers', () => {
     expect(none).toEqual({ data: [], nextCursor: null });
   });
 
+  it('takes % and _ in a search literally', async () => {
+    const percent = await list<UserDto>(admin.client, '/api/admin/getAllUsers?q=%25');
+    expect(percent).toEqual({ data: [], nextCursor: null });
+    const underscore = await list<UserDto>(admin.client, '/api/admin/getAllUsers?q=_');
+    expect(underscore.data.every((u) => `${u.email}${u.firstName}${u.lastName}`.includes('_'))).toBe(true);
+    const history = await list<TransactionDto>(admin.client, '/api/admin/getAllTransactionHistory?q=%25');
+    expect(history).toEqual({ data: [], nextCursor: null });
+  });
+
+  it.each(['99999|x', '+099999-01-01T00:00:00.000Z|x', 'garbage', '2026-99-99T00:00:00Z|x'])(
+    'treats the cursor %j as the first page, never a 500',
+    async (cursor) => {
+      const first = await list<UserDto>(admin.client, '/api/admin/getAllUsers?limit=2');
+      const res = await list<UserDto>(
+        admin.client,
+        `/api/admin/getAllUsers?limit=2&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(res.data.map((u) => u._id)).toEqual(first.data.map((u) => u._id));
+    },
+  );
+
   it('shows the money spent and the balance of each account', async () => {
     const { data } = await list<UserDto>(
       admin.client,

@@ -13,6 +13,8 @@ import type { AppEnv } from '../app/context';
 import { payments, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { int4FromDigits } from '../http/int4';
+import { timeIdCursor } from '../http/list-cursor';
+import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
 import { applyCreditChange, InsufficientCreditsError } from './ledger';
 import { toTransactionDto } from './transaction-dto';
@@ -25,12 +27,13 @@ export function adminCreditRoutes() {
     const { limit, cursor, q } = parseWith(listQuerySchema, c.req.query());
     const before = int4FromDigits(cursor);
     const serial = int4FromDigits(q?.match(/^(?:sn-?)?0*(\d+)$/i)?.[1]);
-    const search = q
+    const like = q ? containsPattern(q) : undefined;
+    const search = like
       ? or(
-          ilike(users.email, `%${q}%`),
-          ilike(users.firstName, `%${q}%`),
-          ilike(users.lastName, `%${q}%`),
-          ilike(payments.status, `${q}%`),
+          ilike(users.email, like),
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          ilike(payments.status, like.slice(1)),
           serial ? eq(payments.serialNo, serial) : undefined,
         )
       : undefined;
@@ -53,17 +56,17 @@ export function adminCreditRoutes() {
   app.get('/getAllUsers', async (c) => {
     const { limit, cursor, q } = parseWith(listQuerySchema, c.req.query());
     // Cursor: the last row's join time and id, newest first.
-    const [afterTime, afterId] = cursor ? cursor.split('|') : [];
-    const afterDate = afterTime ? new Date(afterTime) : undefined;
+    const after = timeIdCursor(cursor);
     // The cursor holds JavaScript's milliseconds, the column microseconds: compare and order at
     // millisecond precision (then by id), or accounts created in the same millisecond are skipped.
     const joined = sql`date_trunc('milliseconds', ${users.createdAt})`;
-    const search = q
+    const like = q ? containsPattern(q) : undefined;
+    const search = like
       ? or(
-          ilike(users.email, `%${q}%`),
-          ilike(users.firstName, `%${q}%`),
-          ilike(users.lastName, `%${q}%`),
-          ilike(users.role, `%${q}%`),
+          ilike(users.email, like),
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          ilike(users.role, like),
         )
       : undefined;
     const rows = await c.var.deps.db
@@ -73,10 +76,10 @@ export function adminCreditRoutes() {
         and(
           isNull(users.deletedAt),
           search,
-          afterDate && afterId && !Number.isNaN(afterDate.getTime())
+          after
             ? or(
-                lt(joined, sql`${afterDate.toISOString()}::timestamptz`),
-                and(eq(joined, sql`${afterDate.toISOString()}::timestamptz`), lt(users.id, afterId)),
+                lt(joined, sql`${after.at.toISOString()}::timestamptz`),
+                and(eq(joined, sql`${after.at.toISOString()}::timestamptz`), lt(users.id, after.id)),
               )
             : undefined,
         ),

@@ -155,6 +155,17 @@ describe.each(bodyRows)('%s', (_label, endpoint) => {
     }
   });
 
+  it('refuses a NUL character in any field with a 400 that names it (PostgreSQL text cannot hold one)', async () => {
+    for (const field of Object.keys(endpoint.valid())) {
+      const body = { ...endpoint.valid() } as Record<string, unknown>;
+      body[field] = `${String(body[field])}\u0000`;
+      const res = await raw(endpoint, JSON.stringify(body));
+      expectFailure(res, 400);
+      expect(res.body.message, field).toBe('Text must not contain NUL characters');
+      expect(res.body.errors).toEqual([{ path: field, message: 'Text must not contain NUL characters' }]);
+    }
+  });
+
   it('refuses huge strings in every field', async () => {
     const huge = Object.fromEntries(Object.keys(endpoint.valid()).map((k) => [k, 'x'.repeat(100_000)]));
     const res = await raw(endpoint, JSON.stringify(huge));
@@ -233,6 +244,18 @@ describe('foreign origins', () => {
       { headers: { origin: 'http://localhost:5173' } },
     );
     expect(res.status).toBe(200);
+  });
+});
+
+describe('NUL characters in searches', () => {
+  it.each([
+    '/api/admin/getAllUsers?q=%00',
+    '/api/admin/getAllTransactionHistory?q=a%00b',
+    '/api/admin/getAllEcuFiles?q=%00',
+  ])('GET %s answers 400', async (path) => {
+    const res = await admin.get(path);
+    expectFailure(res, 400);
+    expect(res.body.message).toBe('Text must not contain NUL characters');
   });
 });
 

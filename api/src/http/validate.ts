@@ -7,7 +7,26 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
+/**
+ * The path of the first text holding a NUL character, or null. PostgreSQL text cannot store
+ * U+0000, so such input is refused here with a 400 instead of failing in the database.
+ */
+export function nulCharacterPath(input: unknown, path: string[] = []): string[] | null {
+  if (typeof input === 'string') return input.includes('\u0000') ? path : null;
+  if (typeof input !== 'object' || input === null) return null;
+  for (const [key, value] of Object.entries(input)) {
+    const found = key.includes('\u0000') ? [...path, key] : nulCharacterPath(value, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
+
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const nulAt = nulCharacterPath(input);
+  if (nulAt)
+    throw badRequest(NUL_CHARACTER_MESSAGE, [{ path: nulAt.join('.'), message: NUL_CHARACTER_MESSAGE }]);
   const result = schema.safeParse(input);
   if (!result.success) {
     const errors = fieldErrors(result.error);

@@ -67,6 +67,21 @@ describe.each([['database'], ['redis']] as const)('the %s store', (kind) => {
     expect((await store.hit(key, 1, 1)).allowed).toBe(false);
   });
 
+  it('takes a hit back on release, never below zero, and only within the window', async () => {
+    const store = stores[kind]();
+    const key = newKey();
+    expect((await store.hit(key, 60, 2)).allowed).toBe(true);
+    expect((await store.hit(key, 60, 2)).allowed).toBe(true);
+    await store.release(key);
+    expect((await store.hit(key, 60, 2)).allowed).toBe(true);
+    expect((await store.hit(key, 60, 2)).allowed).toBe(false);
+    const unknown = newKey();
+    await store.release(unknown);
+    await store.release(unknown);
+    expect((await store.hit(unknown, 60, 1)).allowed).toBe(true);
+    expect((await store.hit(unknown, 60, 1)).allowed).toBe(false);
+  });
+
   it('lets exactly the limit through when hits arrive at once', async () => {
     const store = stores[kind]();
     const key = newKey();

@@ -10,6 +10,8 @@ export interface RateLimitResult {
 /** Fixed-window counters shared by every API process (PostgreSQL or Redis, never memory). */
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number, limit: number): Promise<RateLimitResult>;
+  /** Takes one hit back within the current window (an attempt that turned out legitimate). */
+  release(key: string): Promise<void>;
 }
 
 export function databaseRateLimitStore(db: Db): RateLimitStore {
@@ -34,6 +36,11 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
         retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
       };
     },
+    async release(key) {
+      await db.execute(sql`
+        update rate_limits set count = greatest(count - 1, 0)
+        where key = ${key} and reset_at > now()`);
+    },
   };
 }
 
@@ -52,6 +59,14 @@ export function redisRateLimitStore(redis: Redis): RateLimitStore {
       const count = Number(replies[1]?.[1]);
       const ttlMs = Math.max(0, Number(replies[2]?.[1]));
       return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+    },
+    async release(key) {
+      // Only a live window is counted down (never below 0), keeping its expiry.
+      await redis.eval(
+        "if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then return redis.call('DECR', KEYS[1]) end return 0",
+        1,
+        `rl:${key}`,
+      );
     },
   };
 }

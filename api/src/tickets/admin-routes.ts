@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../http/app-error';
 import { limitBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
 import { int4FromDigits } from '../http/int4';
+import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
 import { files, storePart, text } from './multipart';
 import { getTicketByNumber, ticketDetails, ticketDtos } from './queries';
@@ -32,13 +33,13 @@ export function adminTicketRoutes() {
     const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
     const { db } = c.var.deps;
     const before = int4FromDigits(cursor);
-    const like = q ? `%${q}%` : undefined;
+    const like = q ? containsPattern(q) : undefined;
     const numberInQ = int4FromDigits(q);
     const search = like
       ? or(
           numberInQ !== undefined ? eq(tickets.ticketNumber, numberInQ) : undefined,
           ilike(tickets.registration, like),
-          sql`replace(${tickets.registration}, ' ', '') ilike ${`%${q!.replace(/\s+/g, '')}%`}`,
+          sql`replace(${tickets.registration}, ' ', '') ilike ${containsPattern(q!.replace(/\s+/g, ''))}`,
           ilike(tickets.make, like),
           ilike(tickets.model, like),
           ilike(users.email, like),

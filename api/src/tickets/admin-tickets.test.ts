@@ -115,6 +115,9 @@ describe('GET /api/admin/getAllEcuFiles', () => {
     expect(await numbersFor('?q=hopper')).toEqual(graces);
     expect(await numbersFor('?q=Grace%20Hopper')).toEqual(graces);
     expect(await numbersFor('?q=no-such-thing')).toEqual([]);
+    // % and _ are what the admin typed, not wildcards.
+    expect(await numbersFor('?q=%25')).toEqual([]);
+    expect(await numbersFor('?q=KX19_ABC')).toEqual([]);
   });
 
   it('answers an empty list (never 500) to a number no ticket can have', async () => {

@@ -93,7 +93,14 @@ describe('GET /api/files/:id (original and additional files)', () => {
       expect(theirs.bytes.toString()).toContain('File not found');
       expect((await download(newClient(server), url)).status).toBe(401);
     }
-    expect((await download(owner.client, '/api/files/not-a-file-id')).status).toBe(404);
+    for (const id of [
+      'not-a-file-id',
+      '0'.repeat(36),
+      '-'.repeat(36),
+      '00000000-0000-0000-0000-000000000000',
+    ]) {
+      expect((await download(owner.client, `/api/files/${id}`)).status, id).toBe(404);
+    }
   });
 });
 

@@ -7,6 +7,9 @@ import { ticketFiles, tickets } from '../db/schema';
 import { notFound } from '../http/app-error';
 import { verifyDownloadSignature } from './signed-url';
 
+/** A file id as the uuid column holds it: anything else is no file (and never reaches a query). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -23,7 +26,7 @@ export function fileRoutes() {
     const { db, storage, config } = c.var.deps;
     const user = passGates(c.var.user);
     const fileId = c.req.param('fileId');
-    if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw notFound('File not found');
+    if (!UUID.test(fileId)) throw notFound('File not found');
     const [row] = await db
       .select({ file: ticketFiles, ownerId: tickets.userId })
       .from(ticketFiles)

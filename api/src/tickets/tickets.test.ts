@@ -312,6 +312,19 @@ describe('POST /api/ecuFile/create-ecuFile (the spec multipart form)', () => {
     expect(await readdir(filesDir())).toEqual(stored);
   });
 
+  it.each([
+    [{ clientId: 'abc' }, 'clientId must be a UUID'],
+    [{ clientId: '00000000000000000000000000000000000' }, 'clientId must be a UUID'],
+    [{ make: 'Ford\u0000' }, 'Text must not contain NUL characters'],
+    [{ notes: 'a\u0000b' }, 'Text must not contain NUL characters'],
+  ])('refuses the form field %j with a 400 (%s), never a 500', async (change, message) => {
+    const res = await tuner.client.request('POST', '/api/ecuFile/create-ecuFile', {
+      body: ticketForm(ticketFields(change), { ecuFile: { bytes: fileBytes(10), name: 'r.bin' } }),
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
   it("refuses a form without transmission ('Please select a transmission') or without an ECU file", async () => {
     const noTransmission = await tuner.client.request('POST', '/api/ecuFile/create-ecuFile', {
       body: ticketForm(ticketFields({ transmission: undefined }), {
@@ -383,11 +396,16 @@ describe('reading tickets', () => {
     expect(theirs.some((c: { id: string }) => c.id === ticket._id)).toBe(false);
   });
 
-  it('refuses admins on /api/ecuFile/* (403)', async () => {
+  it("refuses admins on the customer's /api/ecuFile/* calls (403) but shows them any ticket's details", async () => {
     const { ticket } = await submitTicket(tuner.client);
+    const details = await admin.client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticket.ticketNumber}`);
+    expect(details.status).toBe(200);
+    expect(details.body.data).toMatchObject({
+      ticketNumber: ticket.ticketNumber,
+      userId: { _id: tuner.user._id },
+    });
     const calls = [
       admin.client.get('/api/ecuFile/my-files'),
-      admin.client.get(`/api/ecuFile/getTicketDetails/${ticket.ticketNumber}`),
       admin.client.post('/api/ecuFile/isEligibleToDownload', { ticketNumber: ticket.ticketNumber }),
       admin.client.post('/api/ecuFile/create-ecuFile', {
         ...ticketFields(),

@@ -83,9 +83,10 @@ const uploadId = z
  * POST /ecuFile/create-ecuFile as JSON naming finished tus uploads (DECISIONS 4). The
  * multipart form is parsed into the same shape before validation.
  */
-export const createTicketSchema = z
-  .object({
-    clientId: z.uuid('clientId must be a UUID').optional(),
+export const ticketClientIdSchema = z.object({ clientId: z.uuid('clientId must be a UUID').optional() });
+
+export const createTicketSchema = ticketClientIdSchema
+  .extend({
     ecuFileUploadId: uploadId,
     commonFileUploadIds: z.array(uploadId).max(10, 'At most 10 additional files').default([]),
   })

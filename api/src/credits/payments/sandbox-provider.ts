@@ -42,9 +42,16 @@ export function sandboxProvider(): PaymentProvider {
       return result;
     },
     async retrieve(providerPaymentId) {
-      const found = byId.get(providerPaymentId);
-      if (!found) throw new Error(`No sandbox payment ${providerPaymentId}`);
-      return found;
+      // The sandbox keeps its payments in memory: after a restart an unfinished one is gone,
+      // which the buyer hears as a failed payment (nothing was charged), not a server error.
+      return (
+        byId.get(providerPaymentId) ?? {
+          status: 'failed',
+          providerPaymentId,
+          amountPence: 0,
+          message: 'This test payment was not completed. Nothing was charged; please pay again.',
+        }
+      );
     },
     parseWebhook() {
       throw new WebhookSignatureError('The sandbox sends no webhooks');
