@@ -169,6 +169,10 @@ test('a tuner follows a ticket from Pending to the tuned-file download; an admin
   await adminRow.getByRole('link', { name: `Open ticket ${n}` }).click();
   await expect(desk).toHaveURL(new RegExp(`/ticket/${n}$`));
   await expect(desk.getByRole('heading', { name: 'BMW 320d 2019', level: 1 })).toBeVisible();
+  // The active item follows the path: a ticket belongs to ECU Files.
+  await expect(desk.getByLabel('Admin navigation').getByRole('link', { name: 'ECU Files' })).toHaveClass(
+    /\bactive\b/,
+  );
   const fileStatus = desk.getByRole('region', { name: 'File Status' });
   await expect(fileStatus.getByText('No tuned file uploaded yet.')).toBeVisible();
 
@@ -176,9 +180,10 @@ test('a tuner follows a ticket from Pending to the tuned-file download; an admin
   await fileStatus.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(toast(desk, 'Please select a tuned file')).toBeVisible();
 
+  // Choosing an option applies it at once.
   await fileStatus.getByLabel('Status', { exact: true }).selectOption('Unlocked');
-  await fileStatus.getByRole('button', { name: 'Update Status' }).click();
   await expect(toast(desk, 'Status updated to Unlocked')).toBeVisible();
+  await expect(fileStatus.getByLabel('Status', { exact: true })).toHaveValue('Unlocked');
   await expect(desk.getByRole('region', { name: 'History' })).toContainText(
     'Status changed from Pending to Unlocked',
   );

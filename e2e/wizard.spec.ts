@@ -255,6 +255,12 @@ test('the wizard checks every step in order, quotes the ticket, keeps the plan o
   // Step 3.
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  // Finished steps keep their numbers.
+  await expect(page.getByRole('list', { name: 'Upload steps' }).getByRole('listitem')).toHaveText([
+    /^1\s*Step 1\s*Vehicle Details\s*\(completed\)$/,
+    /^2\s*Step 2\s*Modification Plan\s*\(completed\)$/,
+    /^3\s*Step 3\s*Overview$/,
+  ]);
   await expect(page.getByText(registration)).toBeVisible();
   await expect(page.getByText(chosen)).toBeVisible();
   const quote = page.locator('.wiz-quote-table');

@@ -1,5 +1,5 @@
 import { TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { messageOf } from '../local/api-client';
@@ -197,6 +197,7 @@ function FileStatusCard({
 }) {
   const headingId = useId();
   const selectId = useId();
+  const noteId = useId();
   const current = ticketStatus(ticket.status);
   const [choice, setChoice] = useState<TicketStatus>(current);
   const [saving, setSaving] = useState(false);
@@ -207,14 +208,15 @@ function FileStatusCard({
   }, [online, current]);
   useEffect(() => setChoice(current), [current]);
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
+  /** Choosing an option applies it at once (spec: the admin sets the status from a dropdown). */
+  async function apply(next: TicketStatus) {
     // Admins act on live data: offline nothing is sent or queued (DECISIONS 1).
-    if (!online || saving || choice === current) return;
+    if (!online || saving || next === current) return;
+    setChoice(next);
     setSaving(true);
     try {
-      const { message } = await adminTicketsApi.updateStatus(ticket._id, choice);
-      toast.success(message || `Status updated to ${choice}`);
+      const { message } = await adminTicketsApi.updateStatus(ticket._id, next);
+      toast.success(message || `Status updated to ${next}`);
       onChanged();
     } catch (err) {
       toast.error(messageOf(err, ADMIN_MESSAGES.statusFailed));
@@ -225,22 +227,23 @@ function FileStatusCard({
   }
 
   const refundNote =
-    choice === 'Failed' && current !== 'Failed' && ticket.charged
+    current !== 'Failed' && ticket.charged
       ? `Setting Failed refunds the ${formatPrice(ticket.creditsNeed)} the customer paid.`
       : null;
 
   return (
     <section className="card ticket-card file-status-card" aria-labelledby={headingId}>
       <h2 id={headingId}>File Status</h2>
-      <form className="file-status-form" onSubmit={save}>
+      <div className="file-status-row">
         <div className="file-status-field">
           <label htmlFor={selectId}>Status</label>
           <select
             id={selectId}
             className="input"
             value={choice}
-            onChange={(e) => setChoice(ticketStatus(e.target.value))}
+            onChange={(e) => apply(ticketStatus(e.target.value))}
             disabled={!online || saving}
+            aria-describedby={refundNote ? noteId : undefined}
           >
             {TICKET_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -249,11 +252,17 @@ function FileStatusCard({
             ))}
           </select>
         </div>
-        <button type="submit" className="btn" disabled={!online || saving || choice === current}>
-          {saving ? 'Saving...' : 'Update Status'}
-        </button>
-      </form>
-      {refundNote && <p className="file-status-note">{refundNote}</p>}
+        {saving && (
+          <span className="muted" role="status">
+            Saving...
+          </span>
+        )}
+      </div>
+      {refundNote && (
+        <p id={noteId} className="file-status-note">
+          {refundNote}
+        </p>
+      )}
       {current === 'Unlocked' && !ticket.ecuTunedFile && (
         <p className="file-status-note">
           Unlocked without a tuned file: the customer sees 'File not available'.

@@ -14,6 +14,9 @@ const ADMIN_LINKS = [
   ['/settings', 'Settings'],
 ] as const;
 
+/** Pages under an item without sharing its path: the active item follows the path. */
+const ALSO_ACTIVE_ON: Partial<Record<string, string>> = { '/files': '/ticket/' };
+
 /** Admin layout (spec section 2): 'Admin Dashboard' top bar with sign-out only, admin sidebar. */
 export function AdminLayout({ user }: { user: UserDto }) {
   const { pathname } = useLocation();
@@ -52,7 +55,10 @@ export function AdminLayout({ user }: { user: UserDto }) {
               key={to}
               to={to}
               replace
-              className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
+              className={({ isActive }) => {
+                const also = ALSO_ACTIVE_ON[to];
+                return `nav-link${isActive || (also && pathname.startsWith(also)) ? ' active' : ''}`;
+              }}
             >
               {label}
             </NavLink>

@@ -7,6 +7,8 @@ describe('paymentFailureMessage', () => {
     [new ApiError(402, 'Your card was declined.'), 'Your card was declined.'],
     [new ApiError(400, 'Amount mismatch'), 'Amount mismatch'],
     [new ApiError(402, ''), 'Payment Failed'],
+    [new ApiError(502, 'The server is not answering (POST /x, 502)', [], false), 'Payment error'],
+    [new ApiError(404, 'The answer was not understood (POST /x, 404)', [], false), 'Payment error'],
     [new NetworkError(), PAYMENT_TEXT.noAnswer],
     [new CheckoutError('Your card number is incomplete.'), 'Your card number is incomplete.'],
     [new CheckoutError(''), 'Payment error'],

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '../local/api-client';
+import { ApiError, NetworkError, serverMessageOf } from '../local/api-client';
 
 /** A failure found in the browser (form checks, card form, card provider): shown as it is. */
 export class CheckoutError extends Error {}
@@ -20,10 +20,14 @@ export const PAYMENT_TEXT = {
 
 /**
  * Spec section 8: the server's message first, else 'Payment Failed' when it answered
- * { success: false }, 'Payment error' for any other error, 'Payment failed!' as the last resort.
+ * { success: false } without one, 'Payment error' for any other error (an answer that is not
+ * the server's envelope too), 'Payment failed!' as the last resort.
  */
 export function paymentFailureMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.message || PAYMENT_TEXT.failed;
+  if (err instanceof ApiError) {
+    if (!err.fromServer) return PAYMENT_TEXT.error;
+    return serverMessageOf(err) ?? PAYMENT_TEXT.failed;
+  }
   if (err instanceof NetworkError) return PAYMENT_TEXT.noAnswer;
   if (err instanceof CheckoutError) return err.message || PAYMENT_TEXT.error;
   if (err instanceof Error) return PAYMENT_TEXT.error;

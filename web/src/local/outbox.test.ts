@@ -18,13 +18,14 @@ afterEach(async () => {
 function fakeServer() {
   const applied: string[] = [];
   const answers = new Map<string, ApiResult<unknown>>();
-  let failNext: 'network-before' | 'network-after' | '500' | '400' | null = null;
+  let failNext: 'network-before' | 'network-after' | '500' | '400' | '404-bare' | null = null;
   const send = async (cmd: OutboxCommand): Promise<ApiResult<unknown>> => {
     const mode = failNext;
     failNext = null;
     if (mode === 'network-before') throw new NetworkError();
     if (mode === '500') throw new ApiError(500, 'boom');
     if (mode === '400') throw new ApiError(400, 'City is required');
+    if (mode === '404-bare') throw new ApiError(404, 'The answer was not understood (404)', [], false);
     let answer = answers.get(cmd.idempotencyKey);
     if (!answer) {
       applied.push(`${cmd.kind}:${JSON.stringify(cmd.body)}`);
@@ -103,6 +104,14 @@ describe('outbox', () => {
     const failed = await db.outbox.where('status').equals('failed').toArray();
     expect(failed).toHaveLength(1);
     expect(failed[0]?.body).toEqual({ v: 1 });
+  });
+
+  it('leaves the error blank when a refusal has no server message (the screen shows its fallback)', async () => {
+    const server = fakeServer();
+    await enqueue({ kind: 'edit', method: 'PUT', path: '/x', body: { v: 1 } }, db);
+    server.failNextWith('404-bare');
+    const result = await flushOutbox(db, server.send);
+    expect(result.failed.map((c) => c.error)).toEqual(['']);
   });
 
   it('runs one flush at a time: concurrent triggers send nothing twice', async () => {

@@ -1,4 +1,4 @@
-import { ApiError, type ApiResult, apiRequest, NetworkError } from './api-client';
+import { ApiError, type ApiResult, apiRequest, NetworkError, serverMessageOf } from './api-client';
 import { localDb, type OutboxCommand, type PortalDb } from './db';
 
 type Send = (cmd: OutboxCommand) => Promise<ApiResult<unknown>>;
@@ -99,7 +99,13 @@ async function drain(db: PortalDb, send: Send): Promise<FlushResult> {
         result.interrupted = true;
         return result;
       }
-      const message = err instanceof Error ? err.message : 'The change could not be saved';
+      // A refusal without the server's message is kept blank: the screen shows its own fallback.
+      const message =
+        err instanceof ApiError
+          ? (serverMessageOf(err) ?? '')
+          : err instanceof Error
+            ? err.message
+            : 'The change could not be saved';
       await db.outbox.update(cmd.id!, { status: 'failed', error: message });
       result.failed.push({ ...cmd, status: 'failed', error: message });
     }

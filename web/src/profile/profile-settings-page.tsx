@@ -14,6 +14,9 @@ import { fieldErrorsOf } from '../ui/field-errors';
 const KIND = 'updateProfile';
 const OFFLINE_TEXT =
   'You are offline. Your changes are saved on this device and will be sent when you are back online.';
+/** Online, but the server did not take the change (5xx, 429): the outbox sends it again later. */
+const KEPT_TEXT =
+  'Failed to update profile. Your changes are kept on this device and will be sent again automatically.';
 /** Shown when another flush (the sync loop) confirmed our command and we missed its message. */
 const SUCCESS_TEXT = 'Profile updated successfully';
 const DEFAULT_PER_CREDIT_PRICE = 60;
@@ -153,6 +156,7 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
       const confirmed = result.confirmed.find((c) => c.id === cmd.id);
       if (!row) toast.success(confirmed?.message || SUCCESS_TEXT);
       else if (row.status === 'failed') toast.error(row.error || 'Failed to update profile');
+      else if (navigator.onLine) toast.error(KEPT_TEXT);
       else toast.info(OFFLINE_TEXT);
     } catch (err) {
       toast.error(messageOf(err, 'Failed to update profile'));

@@ -102,14 +102,14 @@ export default function MyFilesPage() {
             <table className="tickets-table">
               <thead>
                 <tr>
-                  <th scope="col">Vehicle</th>
-                  <th scope="col">Registration</th>
-                  <th scope="col">Tool</th>
+                  <th scope="col">VEHICLE</th>
+                  <th scope="col">REGISTRATION</th>
+                  <th scope="col">TOOL</th>
                   <th scope="col" className="num">
-                    Price
+                    PRICE
                   </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
+                  <th scope="col">STATUS</th>
+                  <th scope="col">DATE</th>
                 </tr>
               </thead>
               <tbody>

@@ -17,11 +17,14 @@ import { isUploading, pause, resume } from './upload-queue';
 
 export const QUEUED_OFFLINE_TEXT = 'Your file is queued and will be submitted when you are back online.';
 const CREATE_FAILED_TEXT = 'Failed to create Ecu file';
+/** Online, but the server did not take it yet (5xx, 429): the outbox sends it again later. */
+const QUEUED_KEPT_TEXT = `${CREATE_FAILED_TEXT}. It is kept on this device and will be sent again automatically.`;
 
 /** The toast for what became of a queued ticket after a flush. */
 export function announceOutcome(outcome: SendOutcome) {
   if (outcome.kind === 'created') toast.success(outcome.message);
   else if (outcome.kind === 'failed') toast.error(outcome.message || CREATE_FAILED_TEXT);
+  else if (outcome.kind === 'queued' && navigator.onLine) toast.error(QUEUED_KEPT_TEXT);
   else if (outcome.kind === 'queued') toast.info(QUEUED_OFFLINE_TEXT);
 }
 

@@ -202,10 +202,16 @@ describe('upload ids and errors', () => {
       ),
     );
     expect(tooBig).toBeInstanceOf(ApiError);
-    expect(tooBig).toMatchObject({ status: 413, message: 'File size should be less than 20.00 MB.' });
+    expect(tooBig).toMatchObject({
+      status: 413,
+      message: 'File size should be less than 20.00 MB.',
+      fromServer: true,
+    });
 
     const down = uploadErrorOf(new TusError('tus: x', undefined, request, response(503, '')));
-    expect(down).toMatchObject({ status: 503 });
+    expect(down).toMatchObject({ status: 503, fromServer: false });
+    const refused = uploadErrorOf(new TusError('tus: x', undefined, request, response(413, '')));
+    expect(refused).toMatchObject({ status: 413, fromServer: false });
 
     const plain = new Error('tus: no file or stream to upload provided');
     expect(uploadErrorOf(plain)).toBe(plain);

@@ -1,5 +1,5 @@
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
-import { ApiError, NetworkError } from '../local/api-client';
+import { ApiError, messageOf, NetworkError } from '../local/api-client';
 import { type LocalFile, localDb, type PortalDb } from '../local/db';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
@@ -7,6 +7,7 @@ export const UPLOAD_CHUNK_SIZE = 5 * 1024 * 1024;
 export const UPLOAD_RETRY_DELAYS = [0, 1000, 3000];
 /** Progress is written to IndexedDB at most this often per file (the bar reads it live). */
 const PROGRESS_WRITE_MS = 250;
+const UPLOAD_FAILED_TEXT = 'The upload failed';
 
 /**
  * The tuner paused the file. It is a NetworkError on purpose: the outbox then keeps the
@@ -58,20 +59,20 @@ export function uploadIdFromUrl(url: string): string {
  * A tus failure as the outbox understands it: no answer (offline, socket cut) is a
  * NetworkError, a 5xx/423/429 an ApiError the outbox retries later, any other 4xx (413 too
  * large, 400 empty, 403) an ApiError whose text (the server's plain-text body) the screen shows.
+ * An answer without text gets our own message, marked as not the server's (for logs only).
  */
 export function uploadErrorOf(err: unknown): Error {
   if (err instanceof NetworkError || err instanceof ApiError) return err;
   if (!(err instanceof DetailedError) && !isDetailed(err)) {
-    return err instanceof Error ? err : new Error('The upload failed');
+    return err instanceof Error ? err : new Error(UPLOAD_FAILED_TEXT);
   }
   const response = err.originalResponse ?? null;
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) return new NetworkError();
   const text = (response.getBody() ?? '').trim();
-  if (status >= 500 || status === 423 || status === 429) {
-    return new ApiError(status, text || 'The server is not answering. Try again shortly.');
-  }
-  return new ApiError(status, text || `The upload was refused (${status})`);
+  if (text) return new ApiError(status, text);
+  const reason = isTransient(status) ? 'The server is not answering' : 'The upload was refused';
+  return new ApiError(status, `${reason} (${status})`, [], false);
 }
 
 function isDetailed(err: unknown): err is Pick<DetailedError, 'originalResponse'> {
@@ -178,7 +179,7 @@ function send(row: LocalFile, db: PortalDb, createUpload: CreateUpload, entry: R
           mapped instanceof NetworkError || (mapped instanceof ApiError && isTransient(mapped.status));
         const patch: Partial<LocalFile> = retryLater
           ? { status: 'queued' }
-          : { status: 'failed', error: mapped.message };
+          : { status: 'failed', error: messageOf(mapped, UPLOAD_FAILED_TEXT) };
         // 404/410: the server no longer has the upload (it expired): a retry starts a new one.
         if (mapped instanceof ApiError && (mapped.status === 404 || mapped.status === 410)) {
           Object.assign(patch, { uploadUrl: undefined, bytesUploaded: 0 });

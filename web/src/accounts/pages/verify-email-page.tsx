@@ -10,7 +10,8 @@ import { useResendVerification } from '../use-resend-verification';
 
 const REDIRECT_DELAY_MS = 2000;
 
-type Status = 'pending' | 'success' | 'failed';
+/** 'incomplete': the link lacks the token or the address, so nothing was submitted. */
+type Status = 'incomplete' | 'pending' | 'success' | 'failed';
 
 /** The landing page of the e-mail link: /verify-email?token=…&email=… (spec section 2). */
 export default function VerifyEmailPage() {
@@ -18,7 +19,7 @@ export default function VerifyEmailPage() {
   const token = params.get('token')?.trim() ?? '';
   const email = params.get('email')?.trim() ?? '';
   const linkComplete = Boolean(token && email);
-  const [status, setStatus] = useState<Status>(linkComplete ? 'pending' : 'failed');
+  const [status, setStatus] = useState<Status>(linkComplete ? 'pending' : 'incomplete');
   const { resend: resendTo, sending: resending } = useResendVerification('Email not found!');
   // StrictMode runs effects twice in development; a token is single use, so submit it once.
   const submitted = useRef(false);
@@ -46,9 +47,28 @@ export default function VerifyEmailPage() {
   }, [linkComplete, token, email]);
 
   const resend = () => resendTo(email);
+  const resendAction = (
+    <p className="auth-text">
+      Use this link{' '}
+      <button type="button" className="btn-link" onClick={resend} disabled={resending}>
+        to send a new verification link
+      </button>
+      .
+    </p>
+  );
 
   return (
     <AuthScreen>
+      {status === 'incomplete' && (
+        <div role="status">
+          <div className="status-icon" aria-hidden="true">
+            &#9993;
+          </div>
+          <h1>Verification link incomplete</h1>
+          <p className="subtitle">Open the link from your verification e-mail, or ask for a new one.</p>
+          {resendAction}
+        </div>
+      )}
       {status === 'pending' && (
         <div role="status" aria-busy="true">
           <div className="status-icon" aria-hidden="true">
@@ -73,13 +93,7 @@ export default function VerifyEmailPage() {
           </div>
           <h1>Verification failed</h1>
           <p className="subtitle">The verification link might be expired or invalid.</p>
-          <p className="auth-text">
-            Use this link{' '}
-            <button type="button" className="btn-link" onClick={resend} disabled={resending}>
-              to send a new verification link
-            </button>
-            .
-          </p>
+          {resendAction}
         </div>
       )}
     </AuthScreen>

@@ -9,7 +9,8 @@ interface Crumb {
 
 /**
  * Breadcrumb, title and the step indicator (spec section 2: '1 Vehicle Details,
- * 2 Modification Plan, 3 Overview') shared by the three wizard pages.
+ * 2 Modification Plan, 3 Overview') shared by the three wizard pages. Every step shows its
+ * number; a finished one is marked by its colour.
  */
 export function WizardHeader({
   step,
@@ -48,13 +49,13 @@ export function WizardHeader({
               aria-current={state === 'current' ? 'step' : undefined}
             >
               <span className="wiz-step-num" aria-hidden="true">
-                {state === 'done' ? '✓' : n}
+                {n}
               </span>
               <span className="wiz-step-label">
                 <span className="wiz-step-of">Step {n}</span>
                 {label}
               </span>
-              {state === 'done' && <span className="visually-hidden"> (done)</span>}
+              {state === 'done' && <span className="visually-hidden"> (completed)</span>}
             </li>
           );
         })}
