@@ -53,10 +53,13 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
 
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
   const jsonLimit = limitBody(JSON_BODY_LIMIT, 'The request is too large');
-  // Uploads stream (tus) or carry files (multipart routes with limits of their own).
-  app.use('/api/*', (c, next) =>
-    c.req.path.startsWith(UPLOADS_PATH) || FILE_ROUTES.has(c.req.path) ? next() : jsonLimit(c, next),
-  );
+  // Uploads stream (tus) or carry files (multipart routes with limits of their own); the
+  // JSON form of those routes has the JSON limit like any other call.
+  app.use('/api/*', (c, next) => {
+    const carriesFiles =
+      FILE_ROUTES.has(c.req.path) && (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+    return c.req.path.startsWith(UPLOADS_PATH) || carriesFiles ? next() : jsonLimit(c, next);
+  });
   app.use('/api/*', loadUser());
 
   // Of better-auth's own endpoints only the session read is served over HTTP. The others

@@ -101,6 +101,8 @@ describe('GET /api/payment/invoice/:paymentId', () => {
     ['a failed payment', () => `/api/payment/invoice/${failedId}`],
     ['an unknown payment id', () => '/api/payment/invoice/00000000-0000-4000-8000-000000000000'],
     ['an id that is not a payment id', () => '/api/payment/invoice/not-a-uuid'],
+    ['36 dashes', () => `/api/payment/invoice/${'-'.repeat(36)}`],
+    ['36 hex digits without dashes', () => `/api/payment/invoice/${'a'.repeat(36)}`],
     ['an id with SQL in it', () => `/api/payment/invoice/${encodeURIComponent("1' or '1'='1")}`],
   ])('is a 404 for %s', async (_, path) => {
     const res = await buyer.client.get(path());

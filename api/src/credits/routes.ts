@@ -9,6 +9,7 @@ import { payments } from '../db/schema';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
+import { isUuid } from '../http/uuid';
 import { jsonBody } from '../http/validate';
 import { renderInvoicePdf } from './invoice-pdf';
 import { WebhookSignatureError } from './payments/provider';
@@ -56,7 +57,15 @@ export function paymentRoutes() {
         transaction: toTransactionDto(payment),
       });
     }
-    const now = await providerOf(c).retrieve(payment.providerPaymentId);
+    let now: Awaited<ReturnType<ReturnType<typeof providerOf>['retrieve']>>;
+    try {
+      now = await providerOf(c).retrieve(payment.providerPaymentId);
+    } catch (err) {
+      // Stripe unreachable, or a state we never ask for: the payment stays as it is (the
+      // webhook settles it) and the buyer may ask again.
+      c.var.deps.logger.warn(`Payment ${paymentId}: the provider could not be asked`, err);
+      throw new AppError(502, 'The payment provider could not be reached. Please try again shortly.');
+    }
     if (now.status === 'succeeded' && now.amountPence === payment.amountPence) {
       const done = await completePayment(db, { paymentId, providerPaymentId: payment.providerPaymentId });
       const fresh = await getUserById(db, user.id);
@@ -100,7 +109,7 @@ export function paymentRoutes() {
     const { db, config } = c.var.deps;
     const user = currentUser(c);
     const paymentId = c.req.param('paymentId');
-    if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw notFound('Invoice not found');
+    if (!isUuid(paymentId)) throw notFound('Invoice not found');
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
     // Never reveal another user's payment: the same 404 as for a missing one.
     if (!payment || (payment.userId !== user.id && user.role !== 'admin') || payment.status !== 'Completed') {

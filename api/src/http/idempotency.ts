@@ -45,8 +45,15 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
       await db.delete(idempotencyKeys).where(where);
       return;
     }
-    const body = await c.res.clone().json();
-    await db.update(idempotencyKeys).set({ status: c.res.status, body }).where(where);
+    try {
+      const body = await c.res.clone().json();
+      await db.update(idempotencyKeys).set({ status: c.res.status, body }).where(where);
+    } catch (err) {
+      // An answer that cannot be kept is not replayed: free the key rather than leave it
+      // 'still being processed' for a week. The answer itself has already been made.
+      c.var.deps.logger.warn('idempotency answer not kept', { key, error: String(err) });
+      await db.delete(idempotencyKeys).where(where);
+    }
   };
 }
 

@@ -9,5 +9,6 @@ export function timeIdCursor(cursor: string | undefined): { at: Date; id: string
   const [time, id, ...rest] = (cursor ?? '').split('|');
   if (!time || !id || rest.length > 0 || !ISO_UTC.test(time)) return undefined;
   const at = new Date(time);
-  return Number.isNaN(at.getTime()) ? undefined : { at, id };
+  // Year 0 passes the pattern but not PostgreSQL.
+  return Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1 ? undefined : { at, id };
 }

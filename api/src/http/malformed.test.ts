@@ -166,6 +166,12 @@ describe.each(bodyRows)('%s', (_label, endpoint) => {
     }
   });
 
+  it('answers a body nested 5,000 deep with a 400, not a stack overflow', async () => {
+    const deep = `{"x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const res = await raw(endpoint, deep);
+    expectFailure(res, 400);
+  });
+
   it('refuses huge strings in every field', async () => {
     const huge = Object.fromEntries(Object.keys(endpoint.valid()).map((k) => [k, 'x'.repeat(100_000)]));
     const res = await raw(endpoint, JSON.stringify(huge));
@@ -244,6 +250,19 @@ describe('foreign origins', () => {
       { headers: { origin: 'http://localhost:5173' } },
     );
     expect(res.status).toBe(200);
+  });
+});
+
+describe('a NUL character in a key under an Idempotency-Key', () => {
+  it('is refused with a printable path, and the same key replays that answer (not 409)', async () => {
+    const headers = { 'content-type': 'application/json', 'idempotency-key': `nul-key-${Date.now()}` };
+    const send = () => verified.request('PUT', '/api/auth/updateProfile', { body: '{"\\u0000":1}', headers });
+    const first = await send();
+    expectFailure(first, 400);
+    expect(first.body.errors).toEqual([{ path: '\\u0000', message: 'Text must not contain NUL characters' }]);
+    const again = await send();
+    expect(again.status).toBe(400);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
   });
 });
 

@@ -106,6 +106,24 @@ describe('client IP for rate limits', () => {
   });
 });
 
+describe('X-Forwarded-For behind a trusted proxy', () => {
+  it.each([
+    ['8 KB of junk', 'x'.repeat(8 * 1024)],
+    ['a name, not an address', 'evil.example'],
+    ['an empty first entry', ', 203.0.113.9'],
+  ])(
+    'is ignored when its first entry is %s: the socket address counts, never a 500',
+    async (_what, header) => {
+      const res = await newClient(server).post(
+        '/api/auth/signup-verify-resend',
+        { email: uniqueEmail('nobody') },
+        { headers: { 'x-forwarded-for': header } },
+      );
+      expect(res.status, res.text).toBe(200);
+    },
+  );
+});
+
 describe("better-auth's own endpoints", () => {
   // One signed-in caller for the table below: every row is refused, so none changes it.
   let someone: TestUser;

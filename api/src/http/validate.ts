@@ -8,25 +8,38 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 }
 
 /**
- * The path of the first text holding a NUL character, or null. PostgreSQL text cannot store
- * U+0000, so such input is refused here with a 400 instead of failing in the database.
+ * The path of the first text (value or key) holding a NUL character, or null. PostgreSQL text
+ * cannot store U+0000, so such input is refused with a 400 instead of failing in the database.
+ * An explicit stack, not recursion: a body nested thousands deep must not overflow the stack.
  */
-export function nulCharacterPath(input: unknown, path: string[] = []): string[] | null {
-  if (typeof input === 'string') return input.includes('\u0000') ? path : null;
-  if (typeof input !== 'object' || input === null) return null;
-  for (const [key, value] of Object.entries(input)) {
-    const found = key.includes('\u0000') ? [...path, key] : nulCharacterPath(value, [...path, key]);
-    if (found) return found;
+export function nulCharacterPath(input: unknown): string[] | null {
+  const stack: [unknown, string[]][] = [[input, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value).reverse()) {
+        if (key.includes('\u0000')) return [...path, key];
+        stack.push([child, [...path, key]]);
+      }
+    }
   }
   return null;
+}
+
+/** A path as the error names it: a NUL in a key is shown, never echoed (it could not be stored). */
+function printablePath(path: string[]): string {
+  return path.join('.').replaceAll('\u0000', '\\u0000');
 }
 
 export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const nulAt = nulCharacterPath(input);
-  if (nulAt)
-    throw badRequest(NUL_CHARACTER_MESSAGE, [{ path: nulAt.join('.'), message: NUL_CHARACTER_MESSAGE }]);
+  if (nulAt) {
+    throw badRequest(NUL_CHARACTER_MESSAGE, [{ path: printablePath(nulAt), message: NUL_CHARACTER_MESSAGE }]);
+  }
   const result = schema.safeParse(input);
   if (!result.success) {
     const errors = fieldErrors(result.error);

@@ -93,6 +93,11 @@ describe('GET /api/files/:id (original and additional files)', () => {
       expect(theirs.bytes.toString()).toContain('File not found');
       expect((await download(newClient(server), url)).status).toBe(401);
     }
+    // HEAD answers the headers without a body (and opens no file).
+    const head = await owner.client.request('HEAD', ticket.ecuFile!.url);
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-disposition')).toContain('attachment');
+    expect(head.text).toBe('');
     for (const id of [
       'not-a-file-id',
       '0'.repeat(36),

@@ -5,10 +5,8 @@ import { passGates } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import { ticketFiles, tickets } from '../db/schema';
 import { notFound } from '../http/app-error';
+import { isUuid } from '../http/uuid';
 import { verifyDownloadSignature } from './signed-url';
-
-/** A file id as the uuid column holds it: anything else is no file (and never reaches a query). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -26,7 +24,7 @@ export function fileRoutes() {
     const { db, storage, config } = c.var.deps;
     const user = passGates(c.var.user);
     const fileId = c.req.param('fileId');
-    if (!UUID.test(fileId)) throw notFound('File not found');
+    if (!isUuid(fileId)) throw notFound('File not found');
     const [row] = await db
       .select({ file: ticketFiles, ownerId: tickets.userId })
       .from(ticketFiles)
@@ -52,14 +50,18 @@ export function fileRoutes() {
       c.var.deps.logger.error(`File ${fileId} is missing from storage (${row.file.storageKey})`, err);
       throw notFound('File not found');
     }
-    const body = Readable.toWeb(storage.read(row.file.storageKey)) as ReadableStream;
-    return c.body(body, 200, {
+    const headers = {
       'Content-Type': 'application/octet-stream',
       'Content-Length': String(row.file.size),
       'Content-Disposition': contentDisposition(row.file.name),
       'Cache-Control': 'private, no-store',
       'X-Content-Sha256': row.file.sha256,
-    });
+    };
+    // Hono answers HEAD with this handler and drops the body: never open a stream for it
+    // (one left unread per HEAD would leak a file descriptor each time).
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    const body = Readable.toWeb(storage.read(row.file.storageKey)) as ReadableStream;
+    return c.body(body, 200, headers);
   });
   return app;
 }

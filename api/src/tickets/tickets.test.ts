@@ -325,6 +325,15 @@ describe('POST /api/ecuFile/create-ecuFile (the spec multipart form)', () => {
     expect(res.body.message).toBe(message);
   });
 
+  it('holds the JSON form of create-ecuFile to the 1 MB JSON limit (413)', async () => {
+    const res = await tuner.client.request('POST', '/api/ecuFile/create-ecuFile', {
+      body: JSON.stringify({ ...ticketFields(), notes: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The request is too large');
+  });
+
   it("refuses a form without transmission ('Please select a transmission') or without an ECU file", async () => {
     const noTransmission = await tuner.client.request('POST', '/api/ecuFile/create-ecuFile', {
       body: ticketForm(ticketFields({ transmission: undefined }), {

@@ -30,8 +30,13 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
     if (!UPLOAD_ID.test(id)) return plain(404, 'Not found');
     const [row] = await c.var.deps.db.select().from(uploads).where(eq(uploads.id, id));
     if (!row || row.ownerId !== user.id) return plain(404, 'Not found');
+    // Finished files are read through /api/files (tus would put the raw name in a header).
+    if (c.req.method === 'GET') return plain(405, 'Files are downloaded from their ticket');
     if (row.status === 'attached' && c.req.method !== 'HEAD')
       return plain(409, 'This upload is already attached to a ticket');
+    // A finished upload may be named by a ticket at any moment: its bytes stay until the sweep.
+    if (row.status === 'complete' && c.req.method === 'DELETE')
+      return plain(409, 'A finished upload cannot be deleted');
     uploadCallers.set(c.req.raw, user);
     return tus.handleWeb(c.req.raw);
   });

@@ -67,7 +67,7 @@ export function createTusServer(deps: {
       const user = uploadCallers.get(req);
       if (!user) refuse(401, 'Please sign in to continue');
       const purpose = upload.metadata?.purpose as UploadPurpose | undefined;
-      if (!purpose || !(purpose in MAX_BYTES))
+      if (!purpose || !Object.hasOwn(MAX_BYTES, purpose))
         refuse(400, 'Upload-Metadata must name a purpose: ecu, common or tuned');
       if (purpose === 'tuned' && user.role !== 'admin') refuse(403, 'Only admins upload tuned files');
       if (upload.size === undefined) refuse(400, 'Upload-Length is required');

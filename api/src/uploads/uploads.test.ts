@@ -115,6 +115,9 @@ describe('tus uploads (/api/uploads)', () => {
       const metadatas: Record<string, string>[] = [
         { filename: 'read.bin' },
         { filename: 'read.bin', purpose: 'firmware' },
+        // Names every object has: not purposes.
+        { filename: 'read.bin', purpose: 'toString' },
+        { filename: 'read.bin', purpose: 'constructor' },
       ];
       for (const metadata of metadatas) {
         const res = await createTusUpload(tuner.client, 100, metadata);
@@ -163,6 +166,22 @@ describe('tus uploads (/api/uploads)', () => {
     expect(own.headers.get('upload-offset')).toBe('1000');
     expect(sha256(await readFile(path.join(uploadsDir, id)))).toBe(sha256(bytes.subarray(0, 1000)));
     expect((await uploadRow(server.deps.db, id))?.status).toBe('uploading');
+  });
+
+  it('refuses GET of an upload (files are read through their ticket) and DELETE of a finished one', async () => {
+    const bytes = fileBytes(2000);
+    const out = await tusUpload(tuner.client, bytes, {
+      metadata: { filename: 'прошивка.bin', purpose: 'ecu' },
+    });
+    const uploadPath = `/api/uploads/${out.uploadId}`;
+    const tus = { 'Tus-Resumable': '1.0.0' };
+    const get = await tuner.client.request('GET', uploadPath, { headers: tus });
+    expect(get.status).toBe(405);
+    const del = await tuner.client.request('DELETE', uploadPath, { headers: tus });
+    expect(del.status).toBe(409);
+    expect(del.text.trim()).toBe('A finished upload cannot be deleted');
+    expect(sha256(await readFile(path.join(uploadsDir, out.uploadId)))).toBe(sha256(bytes));
+    expect((await uploadRow(server.deps.db, out.uploadId))?.status).toBe('complete');
   });
 
   it('answers 404 to path traversal in the upload id and reads or writes nothing outside DATA_DIR/uploads', async () => {

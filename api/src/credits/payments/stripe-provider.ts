@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { isUuid } from '../../http/uuid';
 import type { ChargeResult, PaymentEvent, PaymentProvider } from './provider';
 import { WebhookSignatureError } from './provider';
 
@@ -49,8 +50,9 @@ function intentOfError(
 }
 
 function metadataPaymentId(intent: Stripe.PaymentIntent): string | null {
+  // Another integration on the same Stripe account may put anything there: only our ids count.
   const id = intent.metadata?.paymentId;
-  return typeof id === 'string' && id !== '' ? id : null;
+  return isUuid(id) ? id : null;
 }
 
 /** Stripe through the official SDK: PaymentIntents confirmed on the server, and webhooks. */

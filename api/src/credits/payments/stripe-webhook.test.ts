@@ -307,6 +307,23 @@ describe('POST /api/payment/webhook (Stripe events)', () => {
     expect(await balance(buyer)).toEqual({ credits: 0, totalMoneySpent: 0 });
   });
 
+  it("answers 200 to another integration's PaymentIntent (metadata.paymentId not ours) and still credits ours by its id", async () => {
+    const buyer = await verifiedUser(server);
+    const { paymentId, intent } = await purchaseAwaitingBank(buyer);
+    const foreign = {
+      ...fake.succeed(intent.id),
+      id: 'pi_from_another_shop',
+      metadata: { paymentId: 'order-42' },
+    };
+    const res = await send('payment_intent.succeeded', foreign);
+    expect(res.status, res.text).toBe(200);
+    expect(await paymentStatus(buyer, paymentId)).toBe('Pending');
+    const mislabelled = { ...fake.succeed(intent.id), metadata: { paymentId: 'order-42' } };
+    expect((await send('payment_intent.succeeded', mislabelled)).status).toBe(200);
+    expect(await paymentStatus(buyer, paymentId)).toBe('Completed');
+    expect((await balance(buyer)).credits).toBe(25);
+  });
+
   it('ignores other event types', async () => {
     const buyer = await verifiedUser(server);
     const { paymentId, intent } = await purchaseAwaitingBank(buyer);
