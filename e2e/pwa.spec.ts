@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createAccount, signInThroughUi } from './support/accounts';
 
 test('the portal is installable: manifest with icons, standalone display, a service worker', async ({
   page,
@@ -35,4 +36,29 @@ test('the shell is served with security headers that the PWA works under', async
   await page.reload();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+});
+
+test.describe('a page that cannot be downloaded', () => {
+  // Requests answered by the service worker never reach page.route: leave it out here.
+  test.use({ serviceWorkers: 'block' });
+
+  test('shows a reload screen inside the layout, and the page opens after the reload', async ({ page }) => {
+    const account = await createAccount('verified');
+    await signInThroughUi(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The Price List chunk fails once, as after a deployment or on a network that drops.
+    let refused = false;
+    await page.route(/\/assets\/price-list-page-[^/]+\.js$/, (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      return route.abort('internetdisconnected');
+    });
+    await page.getByRole('link', { name: 'Price List' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await expect(alert).toBeVisible();
+    // The layout stays: the sidebar is still there to go elsewhere.
+    await expect(page.getByRole('link', { name: 'Buy Credits' })).toBeVisible();
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: 'Price List', level: 1 })).toBeVisible();
+  });
 });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './app-layout';
 import { Root } from './root';
+import { RouteErrorPage } from './route-error-page';
 
 /** Lazy route: each page is its own chunk, precached by the service worker for offline use. */
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
@@ -11,6 +12,7 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/signin', ...page(() => import('../accounts/pages/sign-in-page')) },
       { path: '/signup', ...page(() => import('../accounts/pages/sign-up-page')) },
@@ -21,29 +23,38 @@ const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { path: '/dashboard', ...page(() => import('../dashboard/dashboard-route')) },
-          { path: '/profile-settings', ...page(() => import('../profile/profile-settings-page')) },
-          { path: '/help', ...page(() => import('../help/help-page')) },
-          { path: '/auto-data', ...page(() => import('../help/auto-data-page')) },
-          { path: '/price-list', ...page(() => import('../credits/price-list-page')) },
-          { path: '/buy-credits', ...page(() => import('../credits/buy-credits-page')) },
-          { path: '/order-details', ...page(() => import('../credits/order-details-page')) },
-          { path: '/checkout', ...page(() => import('../credits/checkout-page')) },
-          { path: '/transactions', ...page(() => import('../credits/transactions-route')) },
-          { path: '/credits', ...page(() => import('../admin/credits-page')) },
-          { path: '/upload-file', ...page(() => import('../tickets/upload-file-page')) },
-          { path: '/modification-plan', ...page(() => import('../tickets/modification-plan-page')) },
-          { path: '/overview', ...page(() => import('../tickets/overview-page')) },
-          { path: '/my-files', ...page(() => import('../tickets/my-files-page')) },
-          { path: '/ticket-details/:ticketNumber', ...page(() => import('../tickets/ticket-details-page')) },
-          { path: '/files', ...page(() => import('../admin/ecu-files-page')) },
-          { path: '/ticket/:ticketNumber', ...page(() => import('../admin/ticket-page')) },
-          // The user-management screens arrive with their issue; until then the page says
-          // what is coming instead of a blank screen.
-          ...['/users', '/unverified-users', '/disabled-users', '/settings'].map((path) => ({
-            path,
-            ...page(() => import('./coming-soon-page')),
-          })),
+          {
+            // A failing page shows its error inside the layout (sidebar and top bar stay).
+            errorElement: <RouteErrorPage />,
+            children: [
+              { path: '/dashboard', ...page(() => import('../dashboard/dashboard-route')) },
+              { path: '/profile-settings', ...page(() => import('../profile/profile-settings-page')) },
+              { path: '/help', ...page(() => import('../help/help-page')) },
+              { path: '/auto-data', ...page(() => import('../help/auto-data-page')) },
+              { path: '/price-list', ...page(() => import('../credits/price-list-page')) },
+              { path: '/buy-credits', ...page(() => import('../credits/buy-credits-page')) },
+              { path: '/order-details', ...page(() => import('../credits/order-details-page')) },
+              { path: '/checkout', ...page(() => import('../credits/checkout-page')) },
+              { path: '/transactions', ...page(() => import('../credits/transactions-route')) },
+              { path: '/credits', ...page(() => import('../admin/credits-page')) },
+              { path: '/upload-file', ...page(() => import('../tickets/upload-file-page')) },
+              { path: '/modification-plan', ...page(() => import('../tickets/modification-plan-page')) },
+              { path: '/overview', ...page(() => import('../tickets/overview-page')) },
+              { path: '/my-files', ...page(() => import('../tickets/my-files-page')) },
+              {
+                path: '/ticket-details/:ticketNumber',
+                ...page(() => import('../tickets/ticket-details-page')),
+              },
+              { path: '/files', ...page(() => import('../admin/ecu-files-page')) },
+              { path: '/ticket/:ticketNumber', ...page(() => import('../admin/ticket-page')) },
+              // The user-management screens arrive with their issue; until then the page says
+              // what is coming instead of a blank screen.
+              ...['/users', '/unverified-users', '/disabled-users', '/settings'].map((path) => ({
+                path,
+                ...page(() => import('./coming-soon-page')),
+              })),
+            ],
+          },
         ],
       },
       // Unknown paths: the route gate in Root sends them on (signin or dashboard).

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Link, useRouteError } from 'react-router-dom';
+import { isPageLoadFailure } from './route-error';
+
+/**
+ * What a route shows when it fails (React Router's errorElement): a page that could not be
+ * downloaded offers a reload; anything else says so plainly. Nothing the tuner typed is lost:
+ * drafts and queued work live in IndexedDB.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const pageLoad = isPageLoadFailure(error);
+
+  useEffect(() => {
+    if (!pageLoad) console.error('A page failed', error);
+  }, [error, pageLoad]);
+
+  return (
+    <div className="stack route-error" role="alert">
+      <section className="card prose">
+        <h1>{pageLoad ? 'This page could not be loaded' : 'Something went wrong'}</h1>
+        <p>
+          {pageLoad
+            ? navigator.onLine
+              ? 'A new version of the portal may be available. Reload to get it.'
+              : 'You are offline and this page has not been opened on this device before. Reload when you are back online.'
+            : 'This page stopped working. Your drafts and queued files are kept on this device.'}
+        </p>
+        <p className="route-error-actions">
+          <button type="button" className="btn" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <Link className="btn btn-secondary" to="/dashboard">
+            Go to the dashboard
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
