@@ -38,3 +38,29 @@ test('after a visit, the dashboard and the profile open with the network off, an
   const me = await (await page.request.get('/api/auth/getMe')).json();
   expect(me.data.city).toBe('York');
 });
+
+test('signing out offline forgets the account on this device at once and ends the session when the network is back', async ({
+  page,
+  context,
+}) => {
+  const account = await createAccount('verified');
+  await signInThroughUi(page, account.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: /Ann/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Signed out on this device' })).toBeVisible();
+  // The server has not heard yet: the session cookie still works there.
+  expect((await page.request.get('/api/auth/getMe')).status()).toBe(200);
+  // A reload without a network stays signed out.
+  await page.reload();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await page.request.get('/api/auth/getMe')).status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/signin$/);
+});

@@ -1,6 +1,6 @@
 import type { AuthState, UserDto } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ApiError } from '../local/api-client';
+import { ApiError, NetworkError } from '../local/api-client';
 import { localDb, setAuthUser } from '../local/db';
 import { accountsApi } from './api';
 
@@ -27,6 +27,29 @@ export function toAuthState(user: UserDto | null): AuthState {
 let inflight: Promise<UserDto | null> | null = null;
 
 /**
+ * Tells the server of a sign-out made offline. True while it still cannot be told: until
+ * then this device stays signed out and never asks the server who is signed in (the session
+ * cookie would still answer).
+ */
+export async function sendPendingSignOut(): Promise<boolean> {
+  if (!(await localDb.meta.get('pendingSignOut'))) return false;
+  try {
+    await accountsApi.logout();
+  } catch (err) {
+    if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) return true;
+    // Any other answer (401: the session had already ended) means nothing is left to end.
+  }
+  await localDb.meta.delete('pendingSignOut');
+  return false;
+}
+
+/** Sign-out without a network: this device forgets the account now, the server hears later. */
+export async function signOutOffline(): Promise<void> {
+  await forgetAccount();
+  await localDb.meta.put({ key: 'pendingSignOut', value: Date.now() });
+}
+
+/**
  * Asks the server who is signed in and caches the answer. 401 means signed out. Without a
  * network the cached user stays (the app works offline); with nothing cached we treat the
  * visitor as signed out so the sign-in page can show.
@@ -34,6 +57,7 @@ let inflight: Promise<UserDto | null> | null = null;
 export function refreshAuthUser(): Promise<UserDto | null> {
   if (inflight) return inflight;
   inflight = (async () => {
+    if (await sendPendingSignOut()) return null;
     try {
       const { data } = await accountsApi.getMe();
       await setAuthUser(data);

@@ -1,8 +1,17 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { messageOf } from '../local/api-client';
+import { messageOf, NetworkError } from '../local/api-client';
+import { localDb } from '../local/db';
 import { accountsApi } from './api';
-import { forgetAccount } from './auth-state';
+import { forgetAccount, signOutOffline } from './auth-state';
+
+export const OFFLINE_SIGN_OUT_TEXT =
+  'Signed out on this device. You are offline: the server will end the session when you are back online.';
+
+function unsentWarning(count: number): string {
+  const what = count === 1 ? '1 change has' : `${count} changes have`;
+  return `${what} not been sent yet (you are offline). Signing out removes ${count === 1 ? 'it' : 'them'} from this device. Sign out anyway?`;
+}
 
 /** Logout (spec section 4): success toast, cached user cleared, browser to /signin. */
 export function useSignOut() {
@@ -14,7 +23,17 @@ export function useSignOut() {
       toast.success(message || 'Signed out successfully');
       navigate('/signin', { replace: true });
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to sign out'));
+      if (!(err instanceof NetworkError)) {
+        toast.error(messageOf(err, 'Failed to sign out'));
+        return;
+      }
+      // On a shared workshop tablet signing out must work without a network; work that has
+      // not reached the server yet would go with the account, so the tuner decides.
+      const waiting = await localDb.outbox.where('status').equals('pending').count();
+      if (waiting > 0 && !window.confirm(unsentWarning(waiting))) return;
+      await signOutOffline();
+      toast.info(OFFLINE_SIGN_OUT_TEXT);
+      navigate('/signin', { replace: true });
     }
   };
 }

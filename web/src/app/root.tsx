@@ -1,7 +1,7 @@
 import { decideRoute, isRouteAlias } from '@ecu/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { refreshAuthUser, toAuthState, useAuthUser } from '../accounts/auth-state';
+import { refreshAuthUser, sendPendingSignOut, toAuthState, useAuthUser } from '../accounts/auth-state';
 import { DisabledOverlay } from './disabled-overlay';
 import { OfflineBanner } from './offline-banner';
 import { ScrollToTop } from './scroll-to-top';
@@ -15,6 +15,10 @@ const NO_FOCUS_REFETCH = ['/signin', '/signup', '/password-reset'];
 function useAuthRefresh(pathname: string) {
   useEffect(() => {
     refreshAuthUser();
+    // A sign-out made offline reaches the server as soon as the network is back.
+    const onOnline = () => void sendPendingSignOut();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
   }, []);
   useEffect(() => {
     if (NO_FOCUS_REFETCH.includes(pathname)) return;

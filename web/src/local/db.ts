@@ -1,9 +1,12 @@
 import type { UserDto } from '@ecu/shared';
 import Dexie, { type EntityTable } from 'dexie';
 
-/** Small facts kept between visits: the signed-in user (key 'authUser'), the sync cursor. */
+/**
+ * Small facts kept between visits: the signed-in user (key 'authUser'), the sync cursor, and
+ * a sign-out made offline that the server has not heard of yet ('pendingSignOut').
+ */
 export interface MetaRow {
-  key: 'authUser' | 'syncCursor' | 'publicConfig';
+  key: 'authUser' | 'syncCursor' | 'publicConfig' | 'pendingSignOut';
   value: unknown;
 }
 
@@ -94,5 +97,7 @@ export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb):
       ]);
     }
     await db.meta.put({ key: 'authUser', value: user });
+    // A new sign-in replaced the old session: an offline sign-out must not end this one.
+    if (user) await db.meta.delete('pendingSignOut');
   });
 }
