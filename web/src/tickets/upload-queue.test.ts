@@ -208,6 +208,17 @@ describe('upload ids and errors', () => {
       fromServer: true,
     });
 
+    // The API's own gates answer with the JSON envelope: its message, not the raw JSON.
+    const signedOut = uploadErrorOf(
+      new TusError(
+        'tus: x',
+        undefined,
+        request,
+        response(401, '{"success":false,"message":"Please sign in to continue","errors":[]}'),
+      ),
+    );
+    expect(signedOut).toMatchObject({ status: 401, message: 'Please sign in to continue', fromServer: true });
+
     const down = uploadErrorOf(new TusError('tus: x', undefined, request, response(503, '')));
     expect(down).toMatchObject({ status: 503, fromServer: false });
     const refused = uploadErrorOf(new TusError('tus: x', undefined, request, response(413, '')));

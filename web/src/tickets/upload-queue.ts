@@ -69,10 +69,22 @@ export function uploadErrorOf(err: unknown): Error {
   const response = err.originalResponse ?? null;
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) return new NetworkError();
-  const text = (response.getBody() ?? '').trim();
+  const text = bodyMessage(response.getBody() ?? '');
   if (text) return new ApiError(status, text);
   const reason = isTransient(status) ? 'The server is not answering' : 'The upload was refused';
   return new ApiError(status, `${reason} (${status})`, [], false);
+}
+
+/** tus answers in plain text; the API's gates (401, 403) in the JSON envelope. */
+function bodyMessage(body: string): string {
+  const text = body.trim();
+  if (!text.startsWith('{')) return text;
+  try {
+    const answer = JSON.parse(text) as { success?: unknown; message?: unknown };
+    return answer.success === false && typeof answer.message === 'string' ? answer.message : '';
+  } catch {
+    return text;
+  }
 }
 
 function isDetailed(err: unknown): err is Pick<DetailedError, 'originalResponse'> {
