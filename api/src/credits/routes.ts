@@ -57,15 +57,14 @@ export function paymentRoutes() {
         transaction: toTransactionDto(payment),
       });
     }
-    let now: Awaited<ReturnType<ReturnType<typeof providerOf>['retrieve']>>;
-    try {
-      now = await providerOf(c).retrieve(payment.providerPaymentId);
-    } catch (err) {
-      // Stripe unreachable, or a state we never ask for: the payment stays as it is (the
-      // webhook settles it) and the buyer may ask again.
-      c.var.deps.logger.warn(`Payment ${paymentId}: the provider could not be asked`, err);
-      throw new AppError(502, 'The payment provider could not be reached. Please try again shortly.');
-    }
+    // Stripe unreachable, or a state we never ask for: the payment stays as it is (the
+    // webhook settles it) and the buyer may ask again.
+    const now = await providerOf(c)
+      .retrieve(payment.providerPaymentId)
+      .catch((err) => {
+        c.var.deps.logger.warn(`Payment ${paymentId}: the provider could not be asked`, err);
+        throw new AppError(502, 'The payment provider could not be reached. Please try again shortly.');
+      });
     if (now.status === 'succeeded' && now.amountPence === payment.amountPence) {
       const done = await completePayment(db, { paymentId, providerPaymentId: payment.providerPaymentId });
       const fresh = await getUserById(db, user.id);

@@ -51,6 +51,8 @@ export interface FlushResult {
   failed: OutboxCommand[];
   /** True when the network (or a 5xx) stopped the run; the rest waits for the next trigger. */
   interrupted: boolean;
+  /** What the waiting commands wait for: no answer at all, or a server that refused for now. */
+  waitingFor?: 'network' | 'server';
 }
 
 let running: Promise<FlushResult> | null = null;
@@ -97,6 +99,7 @@ async function drain(db: PortalDb, send: Send): Promise<FlushResult> {
         (err instanceof ApiError && (err.status >= 500 || err.status === 429))
       ) {
         result.interrupted = true;
+        result.waitingFor = err instanceof NetworkError ? 'network' : 'server';
         return result;
       }
       // A refusal without the server's message is kept blank: the screen shows its own fallback.

@@ -156,7 +156,7 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
       const confirmed = result.confirmed.find((c) => c.id === cmd.id);
       if (!row) toast.success(confirmed?.message || SUCCESS_TEXT);
       else if (row.status === 'failed') toast.error(row.error || 'Failed to update profile');
-      else if (navigator.onLine) toast.error(KEPT_TEXT);
+      else if (result.waitingFor === 'server') toast.error(KEPT_TEXT);
       else toast.info(OFFLINE_TEXT);
     } catch (err) {
       toast.error(messageOf(err, 'Failed to update profile'));

@@ -15,6 +15,7 @@ import { useWizardData } from './wizard/use-wizard-data';
 import { useWizardFiles } from './wizard/use-wizard-files';
 import { WizardHeader } from './wizard/wizard-header';
 import {
+  draftWriter,
   EMPTY_PLAN,
   type PlanValues,
   planIssues,
@@ -23,7 +24,6 @@ import {
   takesOptions,
   toNavState,
   type WizardData,
-  type WizardFile,
 } from './wizard-state';
 
 const NOTES_MAX = 2000;
@@ -81,18 +81,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
     lastToast.current = toast.error(message);
   }
 
-  // A keystroke writes the values only (one small put); the file rows change with the files.
-  function persistValues(nextPlan: PlanValues) {
-    saveDraftValues({ clientId, vehicle, plan: nextPlan }, 'modification-plan').catch((err) =>
-      console.warn('The draft could not be saved', err),
-    );
-  }
-
-  function persistFiles(ecu: WizardFile | null, common: WizardFile[]) {
-    saveDraftFiles(clientId, ecu, common)
-      .then(() => saveDraftValues({ clientId, vehicle, plan }, 'modification-plan'))
-      .catch((err) => console.warn('The draft could not be saved', err));
-  }
+  const draft = draftWriter(clientId, 'modification-plan');
 
   const {
     ecuFile,
@@ -102,7 +91,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
     removeEcuFile,
     removeCommonFile,
   } = useWizardFiles(initial, {
-    persist: persistFiles,
+    persist: (ecu, common) => draft.files(ecu, common, { vehicle, plan }),
     refuse: (field, message) => {
       say(message);
       setErrors((e) => ({ ...e, [field]: message }));
@@ -112,7 +101,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
 
   function update(next: PlanValues) {
     setPlan(next);
-    persistValues(next);
+    draft.values({ vehicle, plan: next });
   }
 
   function chooseStage(stage: Stage) {

@@ -149,7 +149,7 @@ export type SendOutcome =
   | { kind: 'created'; message: string }
   | { kind: 'failed'; message: string }
   | { kind: 'paused' }
-  | { kind: 'queued' };
+  | { kind: 'queued'; waitingFor: 'network' | 'server' };
 
 /**
  * Runs the outbox and says what became of one command. A flush already under way (the sync
@@ -169,7 +169,7 @@ export async function sendCommand(id: number, db: PortalDb = localDb): Promise<S
   if (row.status === 'failed') return { kind: 'failed', message: row.error || 'Failed to create Ecu file' };
   const files = await filesOfCommand(row, db);
   if (files.some((f) => f.status === 'paused')) return { kind: 'paused' };
-  return { kind: 'queued' };
+  return { kind: 'queued', waitingFor: result.waitingFor ?? 'network' };
 }
 
 /** A refused ticket goes again: its refused files restart, the command is pending again. */

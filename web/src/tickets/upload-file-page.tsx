@@ -12,6 +12,7 @@ import { MAKE_SUGGESTIONS } from './wizard/vehicle-makes';
 import { WizardHeader } from './wizard/wizard-header';
 import {
   clearDraft,
+  draftWriter,
   newWizard,
   saveDraftFiles,
   saveDraftValues,
@@ -19,7 +20,6 @@ import {
   type VehicleValues,
   vehicleIssues,
   type WizardData,
-  type WizardFile,
   type WizardIssue,
 } from './wizard-state';
 
@@ -72,21 +72,11 @@ function VehicleForm({
     lastToast.current = toast.error(message);
   }
 
-  function persistValues(next: VehicleValues) {
-    saveDraftValues({ clientId, vehicle: next, plan }, 'upload-file').catch((err) =>
-      console.warn('The draft could not be saved', err),
-    );
-  }
-
-  function persistFiles(ecu: WizardFile | null, common: WizardFile[]) {
-    saveDraftFiles(clientId, ecu, common)
-      .then(() => saveDraftValues({ clientId, vehicle, plan }, 'upload-file'))
-      .catch((err) => console.warn('The files could not be kept on this device', err));
-  }
+  const draft = draftWriter(clientId, 'upload-file');
 
   const { ecuFile, commonFiles, addEcuFile, addCommonFiles, removeEcuFile, removeCommonFile } =
     useWizardFiles(initial, {
-      persist: persistFiles,
+      persist: (ecu, common) => draft.files(ecu, common, { vehicle, plan }),
       refuse: (field, message) => {
         say(message);
         setErrors((e) => ({ ...e, [field]: message }));
@@ -98,7 +88,7 @@ function VehicleForm({
     const next = { ...vehicle, [key]: value };
     setVehicle(next);
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-    persistValues(next);
+    draft.values({ vehicle: next, plan });
   }
 
   async function onContinue(e: FormEvent) {

@@ -24,7 +24,7 @@ const QUEUED_KEPT_TEXT = `${CREATE_FAILED_TEXT}. It is kept on this device and w
 export function announceOutcome(outcome: SendOutcome) {
   if (outcome.kind === 'created') toast.success(outcome.message);
   else if (outcome.kind === 'failed') toast.error(outcome.message || CREATE_FAILED_TEXT);
-  else if (outcome.kind === 'queued' && navigator.onLine) toast.error(QUEUED_KEPT_TEXT);
+  else if (outcome.kind === 'queued' && outcome.waitingFor === 'server') toast.error(QUEUED_KEPT_TEXT);
   else if (outcome.kind === 'queued') toast.info(QUEUED_OFFLINE_TEXT);
 }
 

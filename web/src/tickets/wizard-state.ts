@@ -269,6 +269,27 @@ export function saveDraftValues(
 }
 
 /**
+ * The draft writes of one wizard page: the values on every change (one small put), the file
+ * rows and then the values when the files change. A failed write only costs the reload copy:
+ * the wizard itself goes on from navigation state.
+ */
+export function draftWriter(clientId: string, step: DraftStep) {
+  const warn = (err: unknown) => console.warn('The draft could not be saved', err);
+  return {
+    values: (data: Pick<WizardData, 'vehicle' | 'plan'>) =>
+      saveDraftValues({ clientId, ...data }, step).catch(warn),
+    files: (
+      ecuFile: WizardFile | null,
+      commonFiles: WizardFile[],
+      data: Pick<WizardData, 'vehicle' | 'plan'>,
+    ) =>
+      saveDraftFiles(clientId, ecuFile, commonFiles)
+        .then(() => saveDraftValues({ clientId, ...data }, step))
+        .catch(warn),
+  };
+}
+
+/**
  * Makes the draft's LocalFile rows exactly the given files: new ones are written (the Blob is
  * the File), ones no longer chosen are deleted. A submitted ticket's rows are never touched:
  * the next draft has a clientId of its own.
