@@ -11,6 +11,7 @@ import { failure, ok } from '../http/envelope';
 import { onError } from '../http/on-error';
 import { originCheck } from '../http/origin-check';
 import { securityHeaders } from '../http/security-headers';
+import { serviceStatusRoutes } from '../settings/routes';
 import { syncRoutes } from '../sync/routes';
 import { fileRoutes } from '../tickets/file-routes';
 import { ticketRoutes } from '../tickets/routes';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.route('/api/auth', accountRoutes());
   app.route('/api/sync', syncRoutes());
   app.route('/api/public-config', publicConfigRoutes());
+  app.route('/api/service-status', serviceStatusRoutes());
   app.route(UPLOADS_PATH, uploadRoutes(tus));
   app.route('/api/ecuFile', ticketRoutes());
   app.route('/api/files', fileRoutes());

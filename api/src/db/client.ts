@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,6 +26,16 @@ export interface Database {
 /** Committed SQL from drizzle-kit; beside this module in src and copied beside the bundle in dist. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Every PGlite of ours (server, tests, tools) loads the extensions the migrations create:
+ * pg_trgm serves the admin searches' trigram indexes.
+ */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): PGlite {
+  const withExtensions = { ...options, extensions: { pg_trgm, ...options.extensions } };
+  // new PGlite(undefined, options) ignores the options: pass them alone for an in-memory one.
+  return dataDir === undefined ? new PGlite(withExtensions) : new PGlite(dataDir, withExtensions);
+}
+
 export type DatabaseSource =
   | { kind: 'postgres'; url: string; max?: number }
   | { kind: 'pglite'; dataDir: string | undefined }
@@ -46,7 +57,7 @@ export async function openDatabase(
     client = source.client;
   } else {
     if (source.dataDir) mkdirSync(path.dirname(source.dataDir), { recursive: true });
-    client = new PGlite(source.dataDir);
+    client = createPglite(source.dataDir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { createPglite, openDatabase } from '../db/client';
 
 /** What each test file needs to open a database of its own (see test-db.ts). */
 export type TestDbSource =
@@ -42,7 +41,7 @@ export default async function globalSetup(project: TestProject) {
 }
 
 async function setUpPglite(project: TestProject) {
-  const client = new PGlite();
+  const client = createPglite();
   const database = await openDatabase({ kind: 'pglite', client });
   const dump = await client.dumpDataDir('none');
   await database.close();

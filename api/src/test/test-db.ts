@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import { createPglite, type Database, openDatabase } from '../db/client';
 
 function postgresUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);
@@ -25,7 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
       dumpCache = { file: source.dumpFile, blob: new Blob([await readFile(source.dumpFile)]) };
     }
     return openDatabase(
-      { kind: 'pglite', client: new PGlite({ loadDataDir: dumpCache.blob }) },
+      { kind: 'pglite', client: createPglite(undefined, { loadDataDir: dumpCache.blob }) },
       { migrate: false },
     );
   }

@@ -5,10 +5,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { build } from 'esbuild';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPglite } from '../db/client';
 import { PASSWORD, PROFILE, type TestUser, uniqueEmail, uniqueIp, verifiedUser } from '../test/factories';
 import { ApiClient } from '../test/http-client';
 import { SmtpSink, verificationLinkIn } from '../test/smtp-sink';
@@ -380,7 +380,7 @@ async function processDatabase(dataDir: string): Promise<{ url: string | undefin
   const source = inject('testDb');
   if (source.kind === 'pglite') {
     // Where main.ts opens PGlite, loaded from global setup's migrated dump (no initdb here).
-    const seeded = new PGlite(path.join(dataDir, 'pglite'), {
+    const seeded = createPglite(path.join(dataDir, 'pglite'), {
       loadDataDir: new Blob([await readFile(source.dumpFile)]),
     });
     await seeded.close();

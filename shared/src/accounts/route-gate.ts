@@ -37,7 +37,7 @@ const ADMIN_PATHS = [
   '/transactions',
   '/settings',
 ];
-const ADMIN_PATH_PREFIXES = ['/ticket/'];
+const ADMIN_PATH_PREFIXES = ['/ticket/', '/users/'];
 
 /** Paths that are other spellings of a route (DECISIONS section 3). */
 const ALIASES: Record<string, string> = {

@@ -9,3 +9,39 @@ export const userIdSchema = z.object({
     .max(64, 'userId is too long'),
 });
 export type UserIdInput = z.infer<typeof userIdSchema>;
+
+export const ROLES = ['user', 'admin'] as const;
+
+/** PUT /admin/updateUserRole. */
+export const updateUserRoleSchema = userIdSchema.extend({
+  role: z.enum(ROLES, { error: 'role must be user or admin' }),
+});
+export type UpdateUserRoleInput = z.infer<typeof updateUserRoleSchema>;
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'Use a real calendar date');
+
+/**
+ * A date range in the business's time zone, both days included: the Overview period and the
+ * CSV exports. Without `from`, the range starts 29 days before `to`; without `to`, it ends today.
+ */
+export const dateRangeQuerySchema = z
+  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, {
+    message: 'The start date must be on or before the end date',
+    path: ['from'],
+  })
+  .refine(
+    (r) =>
+      !r.from ||
+      !r.to ||
+      Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`) <= 731 * 86_400_000,
+    { message: 'Choose a range of at most two years', path: ['to'] },
+  );
+export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;

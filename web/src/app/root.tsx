@@ -1,7 +1,10 @@
 import { decideRoute, isRouteAlias } from '@ecu/shared';
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { refreshAuthUser, sendPendingSignOut, toAuthState, useAuthUser } from '../accounts/auth-state';
+import { persistOptions, queryClient } from '../local/query-client';
 import { DisabledOverlay } from './disabled-overlay';
 import { OfflineBanner } from './offline-banner';
 import { ScrollToTop } from './scroll-to-top';
@@ -26,6 +29,25 @@ function useAuthRefresh(pathname: string) {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [pathname]);
+}
+
+/**
+ * Server data read with TanStack Query; for a signed-in account its cache is persisted to
+ * IndexedDB under that account (a copy of another account's is never restored).
+ */
+function QueryProvider({ children }: { children: ReactNode }) {
+  const user = useAuthUser();
+  const accountId = typeof user === 'object' && user ? user._id : undefined;
+  if (!accountId) return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <PersistQueryClientProvider
+      key={accountId}
+      client={queryClient}
+      persistOptions={persistOptions(accountId)}
+    >
+      {children}
+    </PersistQueryClientProvider>
+  );
 }
 
 function Gate() {
@@ -70,7 +92,9 @@ export function Root() {
   return (
     <>
       <ScrollToTop />
-      <Gate />
+      <QueryProvider>
+        <Gate />
+      </QueryProvider>
       <OfflineBanner />
       <Toaster />
       <UpdatePrompt />

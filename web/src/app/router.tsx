@@ -47,12 +47,11 @@ const routes: RouteObject[] = [
               },
               { path: '/files', ...page(() => import('../admin/ecu-files-page')) },
               { path: '/ticket/:ticketNumber', ...page(() => import('../admin/ticket-page')) },
-              // The user-management screens arrive with their issue; until then the page says
-              // what is coming instead of a blank screen.
-              ...['/users', '/unverified-users', '/disabled-users', '/settings'].map((path) => ({
-                path,
-                ...page(() => import('./coming-soon-page')),
-              })),
+              { path: '/users', ...page(() => import('../admin/users/all-users-page')) },
+              { path: '/unverified-users', ...page(() => import('../admin/users/unverified-users-page')) },
+              { path: '/disabled-users', ...page(() => import('../admin/users/disabled-users-page')) },
+              { path: '/users/:userId', ...page(() => import('../admin/users/user-page')) },
+              { path: '/settings', ...page(() => import('../admin/settings/settings-page')) },
             ],
           },
         ],

@@ -55,7 +55,14 @@ export interface SyncedRow {
   [field: string]: unknown;
 }
 
+/** The admin screens' server data, as TanStack Query's persister writes it (one row per account). */
+export interface QueryCacheRow {
+  key: string;
+  value: string;
+}
+
 export class PortalDb extends Dexie {
+  queryCache!: EntityTable<QueryCacheRow, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxCommand, 'id'>;
   tickets!: EntityTable<SyncedRow, '_id'>;
@@ -72,6 +79,9 @@ export class PortalDb extends Dexie {
     });
     this.version(2).stores({
       localFiles: 'id, clientId, status, createdAt',
+    });
+    this.version(3).stores({
+      queryCache: 'key',
     });
   }
 }

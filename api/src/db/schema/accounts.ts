@@ -6,6 +6,13 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * What the admin user search matches (case-insensitive contains): first and last name, e-mail
+ * and role in one text, so that 'Jane Smith' finds Jane Smith. Queries must use this very
+ * expression for the trigram index below to serve them.
+ */
+export const USER_SEARCH_TEXT = sql.raw(`(first_name || ' ' || last_name || ' ' || email || ' ' || role)`);
+
 /** better-auth's user, with the spec's fields. Money in pence. */
 export const users = pgTable(
   'users',
@@ -34,6 +41,16 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
+    // The admin lists (all, disabled, unverified): newest first, keyset-paged on (created_at, id).
+    index('users_list_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('users_disabled_list_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.disabled}`),
+    index('users_unverified_list_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and not ${t.emailVerified}`),
+    // Search by name, e-mail or role: one trigram index serves ILIKE '%q%' on both databases.
+    index('users_search_trgm_idx').using('gin', sql`${USER_SEARCH_TEXT} gin_trgm_ops`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_price_positive', sql`${t.perCreditPricePence} > 0`),

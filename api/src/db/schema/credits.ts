@@ -39,7 +39,11 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('payments_user_id_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('payments_user_id_idx').on(t.userId, t.createdAt),
+    // Overview revenue per week and the transactions export by date range.
+    index('payments_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const LEDGER_KINDS = [
@@ -68,6 +72,8 @@ export const creditLedger = pgTable(
   },
   (t) => [
     index('credit_ledger_user_id_idx').on(t.userId, t.id),
+    // Overview: credits sold and spent in a period.
+    index('credit_ledger_kind_created_at_idx').on(t.kind, t.createdAt),
     check('credit_ledger_balance_after_non_negative', sql`${t.balanceAfter} >= 0`),
   ],
 );

@@ -50,6 +50,9 @@ export const tickets = pgTable(
   (t) => [
     uniqueIndex('tickets_user_client_id_idx').on(t.userId, t.clientId),
     index('tickets_user_id_idx').on(t.userId, t.createdAt),
+    // Overview: files per day, and the oldest waiting tickets per status.
+    index('tickets_created_at_idx').on(t.createdAt),
+    index('tickets_status_created_at_idx').on(t.status, t.createdAt),
     check('tickets_credits_need_non_negative', sql`${t.creditsNeed} >= 0`),
   ],
 );

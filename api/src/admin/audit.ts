@@ -1,0 +1,83 @@
+import type { AuditEntryDto, PersonRef } from '@ecu/shared';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { type AUDIT_TARGETS, adminAudit, users } from '../db/schema';
+
+type AuditTarget = (typeof AUDIT_TARGETS)[number];
+type AuditRow = typeof adminAudit.$inferSelect;
+
+export interface AuditRecord {
+  actorId: string;
+  /** 'user.role', 'user.disable', 'settings.update', ... (see AuditEntryDto). */
+  action: string;
+  targetType: AuditTarget;
+  targetId: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Append what an admin did; call it inside the transaction that makes the change. */
+export async function recordAudit(db: Db | Tx, entry: AuditRecord): Promise<void> {
+  await db.insert(adminAudit).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+/** People named in admin answers, by id (one query for a whole page). */
+export async function personRefs(db: Db, ids: (string | null)[]): Promise<Map<string, PersonRef>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(
+    rows.map((r) => [r.id, { _id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email }]),
+  );
+}
+
+function toAuditDto(row: AuditRow, people: Map<string, PersonRef>): AuditEntryDto {
+  return {
+    id: row.id,
+    action: row.action,
+    actor: row.actorId ? (people.get(row.actorId) ?? null) : null,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    before: (row.before as Record<string, unknown> | null) ?? null,
+    after: (row.after as Record<string, unknown> | null) ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A target's audit trail, newest first, keyset-paged by id (cursor: the last id seen). */
+export async function auditTrail(
+  db: Db,
+  params: { targetType: AuditTarget; targetId?: string; limit: number; beforeId?: number },
+): Promise<{ rows: AuditEntryDto[]; nextCursor: string | null }> {
+  const found = await db
+    .select()
+    .from(adminAudit)
+    .where(
+      and(
+        eq(adminAudit.targetType, params.targetType),
+        params.targetId === undefined ? undefined : eq(adminAudit.targetId, params.targetId),
+        params.beforeId === undefined ? undefined : lt(adminAudit.id, params.beforeId),
+      ),
+    )
+    .orderBy(desc(adminAudit.id))
+    .limit(params.limit + 1);
+  const page = found.slice(0, params.limit);
+  const people = await personRefs(
+    db,
+    page.map((r) => r.actorId),
+  );
+  return {
+    rows: page.map((r) => toAuditDto(r, people)),
+    nextCursor: found.length > params.limit ? String(page.at(-1)!.id) : null,
+  };
+}

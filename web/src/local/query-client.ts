@@ -1,0 +1,85 @@
+import type { UserDto } from '@ecu/shared';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { liveQuery } from 'dexie';
+import { ApiError } from './api-client';
+import { localDb } from './db';
+
+/**
+ * One way of reading server data for the screens that do not sync through Dexie (the admin
+ * desk, the service status): TanStack Query, its cache persisted to IndexedDB so that the
+ * last loaded data shows offline (docs/decisions/017-admin-data-with-tanstack-query.md).
+ * Customer data stays local-first in Dexie (sync engine and outbox); this is for live data.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Offline, queries pause and keep showing what they have: no error, no refetch storm.
+      networkMode: 'online',
+      staleTime: 30_000,
+      // Kept a day so that the persisted copy is there after a reload offline.
+      gcTime: 24 * 60 * 60_000,
+      // A 4xx will not change on retry; a dropped connection or a 5xx may.
+      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+      refetchOnWindowFocus: true,
+    },
+    mutations: {
+      // Admin commands are never queued (admins act on live data): offline they fail at once.
+      networkMode: 'always',
+      retry: false,
+    },
+  },
+});
+
+const CACHE_KEY = 'tanstack-query';
+
+const persister = createAsyncStoragePersister({
+  key: CACHE_KEY,
+  storage: {
+    getItem: async (key) => (await localDb.queryCache.get(key))?.value ?? null,
+    setItem: async (key, value) => {
+      await localDb.queryCache.put({ key, value });
+    },
+    removeItem: async (key) => {
+      await localDb.queryCache.delete(key);
+    },
+  },
+  throttleTime: 1_000,
+});
+
+/**
+ * What PersistQueryClientProvider restores and keeps: successful queries only, for a day.
+ * `buster` is the signed-in account: another account's copy is thrown away, never shown.
+ */
+export function persistOptions(accountId: string): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister,
+    maxAge: 24 * 60 * 60_000,
+    buster: accountId,
+    dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' },
+  };
+}
+
+/** Drop every cached answer, in memory and on disk (sign-out, another account). */
+export async function forgetServerData(): Promise<void> {
+  queryClient.clear();
+  await localDb.queryCache.clear().catch(() => {});
+}
+
+let accountId: string | undefined;
+
+// Other users' data must not outlive the admin's session on this device: drop the copies as
+// soon as the cached user signs out or becomes someone else.
+liveQuery(() => localDb.meta.get('authUser')).subscribe({
+  next(row) {
+    const user = row?.value as UserDto | null | undefined;
+    const next = user?._id;
+    if (accountId !== undefined && next !== accountId) void forgetServerData();
+    if (!user) void localDb.queryCache.clear().catch(() => {});
+    accountId = next;
+  },
+  error() {
+    // Dexie unavailable: nothing is persisted, nothing to follow.
+  },
+});
