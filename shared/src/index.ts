@@ -13,6 +13,7 @@ export * from './formats/file-size';
 export * from './formats/money';
 export * from './profile/countries';
 export * from './profile/schemas';
+export * from './settings/working-hours';
 export * from './settings/schemas';
 export * from './tickets/ecus';
 export * from './tickets/options';

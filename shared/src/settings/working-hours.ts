@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const DAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -10,7 +18,8 @@ const STATUS_HORIZON_DAYS = 366;
 const OPEN_TIME_HORIZON_DAYS = 400;
 const DEFAULT_MINUTES_PER_FILE = 15;
 
-const hhmm = z.string().regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use HH:MM (24-hour)');
+const HHMM = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const hhmm = z.string().regex(HHMM, 'Use HH:MM (24-hour)');
 
 function minutesOfDay(value: string): number {
   return Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
@@ -41,7 +50,8 @@ function dayNumber(date: string): number | null {
 
 const openingIntervalSchema = z
   .object({ day: z.number().int().min(0).max(6), open: hhmm, close: hhmm })
-  .refine((i) => minutesOfDay(i.close) > minutesOfDay(i.open), {
+  // A malformed time already has its own message.
+  .refine((i) => !HHMM.test(i.open) || !HHMM.test(i.close) || minutesOfDay(i.close) > minutesOfDay(i.open), {
     message: 'Closing time must be after opening time',
     path: ['close'],
   });
@@ -144,9 +154,7 @@ function wallToInstant(timeZone: string, wall: number): number {
   // in force before and after one.
   const before = offsetAt(timeZone, wall - DAY_MS);
   const after = offsetAt(timeZone, wall + DAY_MS);
-  const candidates = [wall - before, wall - after].filter(
-    (instant) => wallOf(timeZone, instant) === wall,
-  );
+  const candidates = [wall - before, wall - after].filter((instant) => wallOf(timeZone, instant) === wall);
   if (candidates.length > 0) return Math.min(...candidates);
   if (before === after) return wall - before;
   // In the gap: the transition lies between these two instants; find it to the second.
@@ -159,6 +167,20 @@ function wallToInstant(timeZone: string, wall: number): number {
     else hi = mid;
   }
   return hi * 1000;
+}
+
+/**
+ * Converts minutes of one local day (0-1440) to instants. Most days have no transition: when the
+ * offset is the same either side of every instant the day can map to (offsets lie within
+ * -12h..+14h), one subtraction is exact and saves the Intl calls of wallToInstant.
+ */
+function dayToInstant(timeZone: string, day: number): (minutes: number) => number {
+  const midnight = day * DAY_MS;
+  const offset = offsetAt(timeZone, midnight - 14 * 3_600_000);
+  if (offset === offsetAt(timeZone, midnight + DAY_MS + 12 * 3_600_000)) {
+    return (minutes) => midnight + minutes * MINUTE_MS - offset;
+  }
+  return (minutes) => wallToInstant(timeZone, midnight + minutes * MINUTE_MS);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,9 +213,12 @@ function* openPeriods(hours: WorkingHours, from: number, days: number): Generato
     if (holidays.has(day)) continue;
     // 1970-01-01 (day 0) was a Thursday.
     const weekday = (((day + 4) % 7) + 7) % 7;
-    for (const [open, close] of byDay[weekday]!) {
-      const start = wallToInstant(timeZone, day * DAY_MS + open * MINUTE_MS);
-      const end = wallToInstant(timeZone, day * DAY_MS + close * MINUTE_MS);
+    const intervals = byDay[weekday]!;
+    if (intervals.length === 0) continue;
+    const toInstant = dayToInstant(timeZone, day);
+    for (const [open, close] of intervals) {
+      const start = toInstant(open);
+      const end = toInstant(close);
       // An interval wholly inside a spring-forward gap is empty.
       if (end <= from || end <= start) continue;
       if (pending && start <= pending.end) {
