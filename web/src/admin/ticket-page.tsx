@@ -1,42 +1,65 @@
 import { TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { messageOf } from '../local/api-client';
 import { useOnline } from '../local/use-online';
-import { adminTicketsApi, parseTicketNumber, type TicketView } from '../tickets/api';
-import { ADMIN_MESSAGES, ticketStatus } from '../tickets/status';
 import {
+  ADMIN_MESSAGES,
+  adminTicketsApi,
   ChatPlaceholder,
   DetailsCard,
   FileItem,
   formatPrice,
   HistoryCard,
+  parseTicketNumber,
   RequestCard,
   TicketSubtitle,
+  type TicketView,
+  ticketStatus,
   vehicleName,
-} from '../tickets/ticket-cards';
-import { currentOwner, readSnapshot, writeSnapshot } from './list-cache';
+} from '../tickets';
+import { ConfirmDialog } from './confirm-dialog';
 import { OfflineNotice } from './list-parts';
 import { TunedFileUpload } from './tuned-upload';
+import { OFFLINE_ACTION_TEXT } from './use-admin-command';
 
-const cacheKey = (n: number) => `ticket:${n}`;
+const adminTicketKey = (ticketNumber: number) => ['admin', 'ticket', ticketNumber] as const;
 
-interface Loaded {
-  ticket: TicketView;
-  /** When the server last answered for it (null: only the row of the ECU Files list so far). */
-  loadedAt: number | null;
+function isTicketRow(value: unknown, ticketNumber: number): value is TicketView {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as TicketView).ticketNumber === ticketNumber &&
+    typeof (value as TicketView)._id === 'string'
+  );
 }
 
 /**
- * The last copy of this ticket: its own (with history) or, before that, its row on the ECU
- * Files list. Both live in the admin list cache, which sign-out and a change of admin clear.
+ * The ticket's row on an admin list already in the query cache (ECU Files, a user's page), shown
+ * while its own answer loads. Lists are arrays, `{ data: [] }` answers or infinite `{ pages }`.
  */
-function cachedTicket(n: number): Loaded | null {
-  const own = readSnapshot<TicketView>(cacheKey(n));
-  if (own?.rows[0]) return { ticket: own.rows[0], loadedAt: own.loadedAt };
-  const row = readSnapshot<TicketView>('ecu-files')?.rows.find((t) => t.ticketNumber === n);
-  return row ? { ticket: row, loadedAt: null } : null;
+function rowFromLists(client: QueryClient, ticketNumber: number): TicketView | undefined {
+  const seen = new Set<unknown>();
+  const find = (value: unknown, depth: number): TicketView | undefined => {
+    if (depth > 4 || typeof value !== 'object' || value === null || seen.has(value)) return undefined;
+    seen.add(value);
+    if (isTicketRow(value, ticketNumber)) return value;
+    const children = Array.isArray(value)
+      ? value
+      : [(value as { data?: unknown }).data, (value as { pages?: unknown }).pages];
+    for (const child of children) {
+      const hit = find(child, depth + 1);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  for (const [, data] of client.getQueriesData({ queryKey: ['admin'] })) {
+    const hit = find(data, 0);
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 /** /ticket/:ticketNumber for an admin; without a usable number it goes to /files. */
@@ -49,50 +72,30 @@ export default function AdminTicketPage() {
 
 function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const online = useOnline();
-  const [loaded, setLoaded] = useState<Loaded | null>(() => cachedTicket(ticketNumber));
-  const [error, setError] = useState<string | null>(null);
-  const [fetching, setFetching] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery<TicketView, Error, TicketView, ReturnType<typeof adminTicketKey>>({
+    queryKey: adminTicketKey(ticketNumber),
+    queryFn: async ({ signal }): Promise<TicketView> =>
+      (await adminTicketsApi.details(ticketNumber, signal)).data,
+    placeholderData: () => rowFromLists(client, ticketNumber),
+  });
+  // Admin ticket load failure: the server's message (spec section 8).
+  const error = query.error ? messageOf(query.error, 'Failed to load the ticket') : null;
 
+  useEffect(() => {
+    if (error) toast.error(error, { toastId: `admin-ticket-${ticketNumber}` });
+  }, [error, ticketNumber]);
+
+  const reload = () => void query.refetch();
+
+  /** After a command: this ticket from its answer, and every admin list and figure refreshed. */
   function keep(ticket: TicketView) {
-    const next = { ticket, loadedAt: Date.now() };
-    setLoaded(next);
-    writeSnapshot(cacheKey(ticketNumber), {
-      owner: currentOwner() ?? '',
-      q: '',
-      rows: [ticket],
-      nextCursor: null,
-      loadedAt: next.loadedAt,
-    });
+    client.setQueryData(adminTicketKey(ticketNumber), ticket);
+    void client.invalidateQueries({ queryKey: ['admin'] });
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the reload trigger; keep only writes state
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    setFetching(true);
-    adminTicketsApi
-      .details(ticketNumber, controller.signal)
-      .then(({ data }) => {
-        keep(data);
-        setError(null);
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        // Admin ticket load failure: the server's message (spec section 8).
-        const text = messageOf(err, 'Failed to load the ticket');
-        setError(text);
-        toast.error(text, { toastId: `admin-ticket-${ticketNumber}` });
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setFetching(false);
-      });
-    return () => controller.abort();
-  }, [ticketNumber, online, attempt]);
-
-  const reload = () => setAttempt((a) => a + 1);
-
-  if (!loaded) {
+  const ticket = query.data;
+  if (!ticket) {
     return (
       <Shell ticketNumber={ticketNumber}>
         {!online ? (
@@ -122,8 +125,8 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
     );
   }
 
-  const { ticket } = loaded;
   const stale = !online;
+  const loadedAt = query.isPlaceholderData || !query.dataUpdatedAt ? null : query.dataUpdatedAt;
   const owner = ticket.userId;
   const ownerName = `${owner?.firstName ?? ''} ${owner?.lastName ?? ''}`.trim();
 
@@ -145,7 +148,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
         )}
       </div>
 
-      {stale && <OfflineNotice loadedAt={loaded.loadedAt} />}
+      {stale && <OfflineNotice loadedAt={loadedAt} />}
       {online && error && (
         <div className="notice notice-error notice-row" role="alert">
           <span>{error}</span>
@@ -158,11 +161,16 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
       <div className="ticket-grid">
         <div className="ticket-col">
           <DetailsCard ticket={ticket} />
-          <FileStatusCard ticket={ticket} online={online} onChanged={reload} onUploaded={keep} />
+          <FileStatusCard
+            ticket={ticket}
+            online={online}
+            onChanged={() => void client.invalidateQueries({ queryKey: ['admin'] })}
+            onUploaded={keep}
+          />
         </div>
         <div className="ticket-col">
           <RequestCard ticket={ticket} online={online} />
-          <HistoryCard history={ticket.history} online={online} loading={fetching} />
+          <HistoryCard history={ticket.history} online={online} loading={query.isFetching} />
         </div>
       </div>
       <ChatPlaceholder variant="admin" />
@@ -183,6 +191,10 @@ function Shell({ ticketNumber, children }: { ticketNumber: number; children: Rea
   );
 }
 
+function creditsText(n: number): string {
+  return `${n} ${n === 1 ? 'credit' : 'credits'}`;
+}
+
 /** Status selector (any status, no transition rules), tuned-file upload and download. */
 function FileStatusCard({
   ticket,
@@ -200,36 +212,63 @@ function FileStatusCard({
   const noteId = useId();
   const current = ticketStatus(ticket.status);
   const [choice, setChoice] = useState<TicketStatus>(current);
-  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   // A new answer from the server moves the selector with it; offline it shows the stored status.
-  useEffect(() => {
-    if (!online) setChoice(current);
-  }, [online, current]);
   useEffect(() => setChoice(current), [current]);
 
-  /** Choosing an option applies it at once (spec: the admin sets the status from a dropdown). */
-  async function apply(next: TicketStatus) {
-    // Admins act on live data: offline nothing is sent or queued (DECISIONS 1).
-    if (!online || saving || next === current) return;
-    setChoice(next);
-    setSaving(true);
-    try {
-      const { message } = await adminTicketsApi.updateStatus(ticket._id, next);
+  const mutation = useMutation({
+    mutationFn: (next: TicketStatus) => adminTicketsApi.updateStatus(ticket._id, next),
+    onSuccess: ({ message, data }, next) => {
       toast.success(message || `Status updated to ${next}`);
+      if (data?.refunded && !/refund/i.test(message)) {
+        toast.info(
+          `${creditsText(ticket.creditsNeed)} refunded to ${ticket.userId?.email ?? 'the customer'}`,
+        );
+      }
       onChanged();
-    } catch (err) {
+    },
+    onError: (err) => {
       toast.error(messageOf(err, ADMIN_MESSAGES.statusFailed));
       setChoice(current);
-    } finally {
-      setSaving(false);
+    },
+    onSettled: () => setConfirming(false),
+  });
+  const saving = mutation.isPending;
+  const refunds = current !== 'Failed' && ticket.charged;
+
+  function send(next: TicketStatus) {
+    // Admins act on live data: offline nothing is sent or queued (DECISIONS 1).
+    if (!navigator.onLine) {
+      toast.error(OFFLINE_ACTION_TEXT, { toastId: 'admin-offline-action' });
+      setChoice(current);
+      setConfirming(false);
+      return;
     }
+    mutation.mutate(next);
   }
 
-  const refundNote =
-    current !== 'Failed' && ticket.charged
-      ? `Setting Failed refunds the ${formatPrice(ticket.creditsNeed)} the customer paid.`
-      : null;
+  /** Choosing an option applies it at once (spec), except a Failed that refunds: that asks first. */
+  function choose(next: TicketStatus) {
+    if (!online || saving || next === current) return;
+    setChoice(next);
+    if (next === 'Failed' && refunds) {
+      setConfirming(true);
+      return;
+    }
+    send(next);
+  }
+
+  function cancel() {
+    if (saving) return;
+    setConfirming(false);
+    setChoice(current);
+  }
+
+  const refundNote = refunds
+    ? `Setting Failed refunds the ${formatPrice(ticket.creditsNeed)} the customer paid.`
+    : null;
+  const email = ticket.userId?.email;
 
   return (
     <section className="card ticket-card file-status-card" aria-labelledby={headingId}>
@@ -241,8 +280,8 @@ function FileStatusCard({
             id={selectId}
             className="input"
             value={choice}
-            onChange={(e) => apply(ticketStatus(e.target.value))}
-            disabled={!online || saving}
+            onChange={(e) => choose(ticketStatus(e.target.value))}
+            disabled={!online || saving || confirming}
             aria-describedby={refundNote ? noteId : undefined}
           >
             {TICKET_STATUSES.map((s) => (
@@ -263,6 +302,7 @@ function FileStatusCard({
           {refundNote}
         </p>
       )}
+      {!online && <p className="file-status-note">{OFFLINE_ACTION_TEXT}</p>}
       {current === 'Unlocked' && !ticket.ecuTunedFile && (
         <p className="file-status-note">
           Unlocked without a tuned file: the customer sees 'File not available'.
@@ -283,6 +323,21 @@ function FileStatusCard({
         )}
         <TunedFileUpload ticketNumber={ticket.ticketNumber} online={online} onUploaded={onUploaded} />
       </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title={`Set ticket ${ticket.ticketNumber} to Failed?`}
+        confirmLabel="Set to Failed and refund"
+        busy={saving}
+        disabled={!online}
+        onConfirm={() => send('Failed')}
+        onCancel={cancel}
+      >
+        <p>
+          The {creditsText(ticket.creditsNeed)} charged will be refunded to {email ?? 'the customer'}.
+        </p>
+        {!online && <p className="status-failed">{OFFLINE_ACTION_TEXT}</p>}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { DetailedError, Upload } from 'tus-js-client';
 import { messageOf } from '../local/api-client';
-import { adminTicketsApi, type TicketView } from '../tickets/api';
-import { ADMIN_MESSAGES } from '../tickets/status';
+import { ADMIN_MESSAGES, adminTicketsApi, type TicketView } from '../tickets';
 
 const UPLOADS_ENDPOINT = '/api/uploads';
 const CHUNK_SIZE = 5 * 1024 * 1024;

@@ -1,6 +1,11 @@
 import { formatGBP, type UserDto } from '@ecu/shared';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../accounts/auth-state';
+import { ServiceStatusBanner } from '../service-status';
+
+/** Its own chunk (with the chart code behind it): customers never download the admin overview. */
+const AdminOverviewPage = lazy(() => import('../admin/overview/overview-page'));
 
 /** /dashboard: the admin overview for admins, the customer dashboard for everyone else. */
 export default function DashboardRoute() {
@@ -11,22 +16,22 @@ export default function DashboardRoute() {
 
 function AdminOverview() {
   return (
-    <div className="stack">
-      <div className="page-header">
-        <h1>Overview</h1>
-        <p>Manage users, files, and system settings</p>
-      </div>
-      <section className="card">
-        <p>
-          The admin overview with figures on users, files, credits and payments is coming. Until then, use the
-          menu to manage users, ECU files, transactions and credits.
-        </p>
-      </section>
-    </div>
+    <Suspense
+      fallback={
+        <div className="spinner-page" aria-busy="true">
+          Loading...
+        </div>
+      }
+    >
+      <AdminOverviewPage />
+    </Suspense>
   );
 }
 
-/** Everything here comes from the cached user in IndexedDB, so it shows offline too. */
+/**
+ * Everything here comes from the cached user in IndexedDB, so it shows offline too; the service
+ * status shows its last known copy.
+ */
 function CustomerDashboard({ user }: { user: UserDto }) {
   const filesSubmitted = Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
   return (
@@ -37,6 +42,8 @@ function CustomerDashboard({ user }: { user: UserDto }) {
         </h1>
         <p>Upload an ECU file, follow its progress and download the tuned file when it is ready.</p>
       </section>
+
+      <ServiceStatusBanner />
 
       <section className="card promo" aria-labelledby="autodata-heading">
         <div>

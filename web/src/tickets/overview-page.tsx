@@ -14,6 +14,7 @@ import { messageOf } from '../local/api-client';
 import { localDb } from '../local/db';
 import { enqueue } from '../local/outbox';
 import { useOnline } from '../local/use-online';
+import { ServiceStatusBanner } from '../service-status';
 import { buildCreateTicketBody, CREATE_TICKET_KIND, CREATE_TICKET_PATH, sendCommand } from './ticket-outbox';
 import { announceOutcome, QUEUED_OFFLINE_TEXT } from './upload-progress';
 import { TermsBox } from './wizard/terms-box';
@@ -125,6 +126,8 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
         title="Overview"
         subtitle="Check everything before you submit. You can go back and change the plan."
       />
+
+      <ServiceStatusBanner context="upload" />
 
       {!online && (
         <div className="notice notice-warn" role="status">

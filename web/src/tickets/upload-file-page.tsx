@@ -2,6 +2,7 @@ import { formatFileSize, MASTER_SLAVE, READ_TOOLS, READ_TYPES, TRANSMISSIONS } f
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
+import { ServiceStatusBanner } from '../service-status';
 import { errorIdOf, Field } from '../ui/field';
 import { EcuPicker } from './ecu-picker';
 import { FileDrop } from './file-drop';
@@ -123,6 +124,8 @@ function VehicleForm({
         title="Upload File"
         subtitle="Tell us about the vehicle and attach the ECU read. Nothing is charged until you download the tuned file."
       />
+
+      <ServiceStatusBanner context="upload" />
 
       {restored && (
         <div className="notice notice-info notice-row" role="status">

@@ -1,4 +1,445 @@
-// SCAFFOLD: replaced by the real page in this change.
-export default function ScaffoldPage() {
-  return null;
+import { formatDateTime, formatGBP, type OverviewDto } from '@ecu/shared';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { apiRequest, messageOf } from '../../local/api-client';
+import { useOnline } from '../../local/use-online';
+import { StatusBadge } from '../../tickets';
+import { OfflineNotice } from '../list-parts';
+import { ChartFigure } from './chart-figure';
+import { countText, formatWaited, spokenWaited } from './overview-format';
+import {
+  customRangeError,
+  type DateRange,
+  longDay,
+  PERIOD_PRESETS,
+  type Period,
+  periodFromSearch,
+  periodToSearch,
+  rangeOf,
+  rangeText,
+  shortDay,
+  todayIn,
+} from './period';
+import './overview.css';
+
+const FILES_COLOR = '#2563eb';
+const REVENUE_COLOR = '#d97706';
+
+const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function overviewPath({ from, to }: DateRange): string {
+  return `/admin/overview?${new URLSearchParams({ from, to })}`;
+}
+
+/** The business's time zone as the last Overview answer gave it (days are counted there). */
+function knownTimeZone(client: QueryClient): string | undefined {
+  for (const [, data] of client.getQueriesData<OverviewDto>({ queryKey: ['admin', 'overview'] })) {
+    if (data?.timeZone) return data.timeZone;
+  }
+  return undefined;
+}
+
+/** /dashboard for admins: the business at a glance for a chosen period. */
+export default function OverviewPage() {
+  const client = useQueryClient();
+  const online = useOnline();
+  const [search, setSearch] = useSearchParams();
+  const period = periodFromSearch(search);
+  const [timeZone, setTimeZone] = useState(() => knownTimeZone(client) ?? viewerTimeZone());
+  const range = rangeOf(period, todayIn(timeZone));
+
+  const query = useQuery({
+    queryKey: ['admin', 'overview', range],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<OverviewDto>('GET', overviewPath(range), undefined, { signal })).data,
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+
+  // Presets count days in the business's zone; once the server has named it, use it.
+  useEffect(() => {
+    if (data?.timeZone && data.timeZone !== timeZone) setTimeZone(data.timeZone);
+  }, [data?.timeZone, timeZone]);
+
+  function choose(next: Period) {
+    setSearch(periodToSearch(next), { replace: true });
+  }
+
+  const error = query.error ? messageOf(query.error, 'Failed to load the overview') : null;
+
+  return (
+    <div className="stack admin-page overview-page">
+      <div className="page-header">
+        <div className="title-row">
+          <h1>Overview</h1>
+          {!online && data && <span className="badge badge-offline">Offline copy</span>}
+        </div>
+        <p>The business at a glance: files, money, credits and new users for the period you choose.</p>
+      </div>
+
+      <PeriodPicker period={period} range={range} onChoose={choose} />
+
+      {!online && data && <OfflineNotice loadedAt={query.dataUpdatedAt || null} />}
+      {online && error && (
+        <div className="notice notice-error notice-row" role="alert">
+          <span>{error}</span>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {!data ? (
+        <section className="card" aria-busy={query.isFetching}>
+          <p className="muted" role="status">
+            {!online
+              ? 'You are offline, and the overview for this period has not been loaded on this device yet.'
+              : error
+                ? 'The overview could not be loaded.'
+                : 'Loading the overview...'}
+          </p>
+        </section>
+      ) : (
+        <OverviewBody
+          data={data}
+          stale={query.isPlaceholderData}
+          loadedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          online={online}
+          range={range}
+          onRefresh={() => void query.refetch()}
+        />
+      )}
+    </div>
+  );
+}
+
+function PeriodPicker({
+  period,
+  range,
+  onChoose,
+}: {
+  period: Period;
+  range: DateRange;
+  onChoose: (period: Period) => void;
+}) {
+  const fromId = useId();
+  const toId = useId();
+  const errorId = useId();
+  const [custom, setCustom] = useState<DateRange>(range);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // The custom fields follow the period shown (a preset fills them with its days).
+  const { from, to } = range;
+  useEffect(() => {
+    setCustom({ from, to });
+    setProblem(null);
+  }, [from, to]);
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const issue = customRangeError(custom);
+    setProblem(issue);
+    if (!issue) onChoose({ kind: 'custom', from: custom.from, to: custom.to });
+  }
+
+  return (
+    <section className="card overview-period" aria-label="Period">
+      <fieldset className="overview-presets">
+        <legend className="admin-sr-only">Preset periods</legend>
+        {PERIOD_PRESETS.map((p) => {
+          const active = period.kind === 'preset' && period.preset === p.id;
+          return (
+            <button
+              key={p.id}
+              type="button"
+              className={`btn ${active ? 'btn-dark' : 'btn-secondary'} btn-sm`}
+              aria-pressed={active}
+              onClick={() => onChoose({ kind: 'preset', preset: p.id })}
+            >
+              {p.label}
+            </button>
+          );
+        })}
+      </fieldset>
+      <form className="overview-custom" onSubmit={apply} noValidate aria-label="Custom period">
+        <div className="admin-field">
+          <label htmlFor={fromId}>From</label>
+          <input
+            id={fromId}
+            type="date"
+            className="input"
+            value={custom.from}
+            max={custom.to || undefined}
+            aria-invalid={Boolean(problem)}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={toId}>To</label>
+          <input
+            id={toId}
+            type="date"
+            className="input"
+            value={custom.to}
+            min={custom.from || undefined}
+            aria-invalid={Boolean(problem)}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
+          />
+        </div>
+        <button
+          type="submit"
+          className={`btn ${period.kind === 'custom' ? 'btn-dark' : 'btn-secondary'} btn-sm`}
+        >
+          Apply
+        </button>
+        {problem && (
+          <span id={errorId} className="field-error overview-custom-error" role="alert">
+            {problem}
+          </span>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function OverviewBody({
+  data,
+  stale,
+  loadedAt,
+  fetching,
+  online,
+  range,
+  onRefresh,
+}: {
+  data: OverviewDto;
+  /** The previous period's figures, shown while this one loads. */
+  stale: boolean;
+  loadedAt: number;
+  fetching: boolean;
+  online: boolean;
+  range: DateRange;
+  onRefresh: () => void;
+}) {
+  const period = rangeText({ from: data.from, to: data.to });
+  const { totals } = data;
+  const waitingTotal = data.waitingByStatus.reduce((s, w) => s + w.count, 0);
+  const dayLabels = data.filesPerDay.map((d) => shortDay(d.date));
+  const weekLabels = data.revenuePerWeek.map((w) => `w/c ${shortDay(w.weekStart)}`);
+
+  return (
+    <div className="stack overview-body" aria-busy={fetching}>
+      <div className="overview-meta">
+        <span>
+          <strong>{period}</strong> · days in {data.timeZone}
+          {loadedAt > 0 && <> · loaded {formatDateTime(loadedAt)}</>}
+          {stale && <> · loading the period you chose...</>}
+        </span>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={onRefresh}
+          disabled={!online || fetching}
+        >
+          {fetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+
+      <div className="overview-stats">
+        <Stat label="Files submitted" value={String(totals.files)} testId="stat-files" />
+        <Stat
+          label="Revenue (incl. VAT)"
+          value={formatGBP(totals.revenue)}
+          note={`VAT ${formatGBP(totals.vat)}`}
+          testId="stat-revenue"
+        />
+        <Stat label="Credits sold" value={`${totals.creditsSold} CRD`} testId="stat-credits-sold" />
+        <Stat label="Credits spent" value={`${totals.creditsSpent} CRD`} testId="stat-credits-spent" />
+        <Stat label="New users" value={String(totals.newUsers)} testId="stat-new-users" />
+      </div>
+
+      <div className="overview-columns">
+        <WaitingCard waiting={data.waitingByStatus} total={waitingTotal} />
+        <ExportsCard range={range} online={online} />
+      </div>
+
+      <OldestWaiting rows={data.oldestWaiting} />
+
+      <ChartFigure
+        title="Files per day"
+        range={period}
+        labels={dayLabels}
+        values={data.filesPerDay.map((d) => d.count)}
+        seriesLabel="Files"
+        color={FILES_COLOR}
+        format={(n) => String(n)}
+        integer
+        testId="chart-files-per-day"
+        columns={[
+          { header: 'Day', cell: (i) => longDay(data.filesPerDay[i]?.date ?? '') },
+          { header: 'Files', cell: (i) => String(data.filesPerDay[i]?.count ?? 0) },
+        ]}
+      />
+      <ChartFigure
+        title="Revenue per week"
+        range={period}
+        labels={weekLabels}
+        values={data.revenuePerWeek.map((w) => w.amount)}
+        seriesLabel="Revenue incl. VAT"
+        color={REVENUE_COLOR}
+        format={(n) => formatGBP(n)}
+        testId="chart-revenue-per-week"
+        columns={[
+          { header: 'Week starting', cell: (i) => longDay(data.revenuePerWeek[i]?.weekStart ?? '') },
+          { header: 'Revenue (incl. VAT)', cell: (i) => formatGBP(data.revenuePerWeek[i]?.amount ?? 0) },
+          { header: 'VAT', cell: (i) => formatGBP(data.revenuePerWeek[i]?.vat ?? 0) },
+          { header: 'Payments', cell: (i) => String(data.revenuePerWeek[i]?.payments ?? 0) },
+        ]}
+      />
+    </div>
+  );
+}
+
+function Stat({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  testId: string;
+}) {
+  return (
+    <section className="card stat" aria-label={label} data-testid={testId}>
+      <span className="label">{label}</span>
+      <span className="value">{value}</span>
+      {note && <span className="muted overview-stat-note">{note}</span>}
+    </section>
+  );
+}
+
+function WaitingCard({ waiting, total }: { waiting: OverviewDto['waitingByStatus']; total: number }) {
+  const headingId = useId();
+  return (
+    <section className="card" aria-labelledby={headingId} data-testid="files-waiting">
+      <h2 id={headingId}>Files waiting</h2>
+      <p className="muted overview-card-lead">{countText(total, 'file is', 'files are')} not yet unlocked.</p>
+      {waiting.length === 0 ? (
+        <p className="muted">Nothing is waiting.</p>
+      ) : (
+        <ul className="overview-waiting">
+          {waiting.map((w) => (
+            <li key={w.status}>
+              <StatusBadge status={w.status} />
+              <span className="overview-waiting-count">{w.count}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ExportsCard({ range, online }: { range: DateRange; online: boolean }) {
+  const headingId = useId();
+  const noteId = useId();
+  const query = new URLSearchParams({ from: range.from, to: range.to });
+  const exports = [
+    { label: 'Download users CSV', href: `/api/admin/export/users.csv?${query}` },
+    { label: 'Download transactions CSV', href: `/api/admin/export/transactions.csv?${query}` },
+  ];
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Exports</h2>
+      <p id={noteId} className="muted overview-card-lead">
+        {online
+          ? `Users who joined and transactions made from ${longDay(range.from)} to ${longDay(range.to)}, as CSV.`
+          : 'Exports need a connection.'}
+      </p>
+      <div className="form-actions">
+        {exports.map((e) =>
+          online ? (
+            <a key={e.href} className="btn btn-secondary" href={e.href} download>
+              {e.label}
+            </a>
+          ) : (
+            <button
+              key={e.href}
+              type="button"
+              className="btn btn-secondary"
+              disabled
+              aria-describedby={noteId}
+            >
+              {e.label}
+            </button>
+          ),
+        )}
+      </div>
+    </section>
+  );
+}
+
+function OldestWaiting({ rows }: { rows: OverviewDto['oldestWaiting'] }) {
+  const headingId = useId();
+  return (
+    <section className="card admin-card overview-oldest" aria-labelledby={headingId}>
+      <h2 id={headingId}>Oldest waiting files</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Ticket</th>
+              <th scope="col">Vehicle</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Status</th>
+              <th scope="col">Submitted</th>
+              <th scope="col" className="num">
+                Waiting
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="admin-table-message">
+                <td colSpan={6}>No files are waiting.</td>
+              </tr>
+            ) : (
+              rows.map((t) => {
+                const name = `${t.owner.firstName} ${t.owner.lastName}`.trim();
+                return (
+                  <tr key={t.ticketNumber} data-testid="oldest-waiting-row">
+                    <td>
+                      <Link to={`/ticket/${t.ticketNumber}`} aria-label={`Open ticket ${t.ticketNumber}`}>
+                        #{t.ticketNumber}
+                      </Link>
+                    </td>
+                    <td>{[t.make, t.model].filter(Boolean).join(' ') || 'Unknown vehicle'}</td>
+                    <td>
+                      <span className="admin-stacked">
+                        <span>{name || 'No name'}</span>
+                        <span className="muted">{t.owner.email}</span>
+                      </span>
+                    </td>
+                    <td>
+                      <StatusBadge status={t.status} />
+                    </td>
+                    <td className="admin-nowrap">{formatDateTime(t.createdAt)}</td>
+                    <td className="num">
+                      <span aria-hidden="true">{formatWaited(t.waitingMinutes)}</span>
+                      <span className="admin-sr-only">{spokenWaited(t.waitingMinutes)}</span>
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,93 @@
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { useEffect, useRef } from 'react';
+
+/**
+ * The Overview's bar chart, Chart.js with only what a bar chart needs registered. This module
+ * is loaded with a dynamic import from the Overview alone, so the chart code is its own chunk
+ * that no customer screen downloads (docs/decisions/020-overview-charts.md).
+ */
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+export interface BarChartProps {
+  labels: string[];
+  values: number[];
+  /** The series' name in the tooltip, e.g. 'Files'. */
+  seriesLabel: string;
+  /** The canvas's accessible name (a summary; the table beside it has every value). */
+  ariaLabel: string;
+  color: string;
+  format: (value: number) => string;
+  /** Whole numbers only on the value axis (counts). */
+  integer?: boolean;
+}
+
+export default function BarChart({
+  labels,
+  values,
+  seriesLabel,
+  ariaLabel,
+  color,
+  format,
+  integer,
+}: BarChartProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<'bar', number[], string> | null>(null);
+  // The tooltip and axis callbacks read the latest props without rebuilding the chart.
+  const latest = useRef({ format, seriesLabel, labels, values });
+  latest.current = { format, seriesLabel, labels, values };
+
+  useEffect(() => {
+    if (!canvas.current) return;
+    const instance = new Chart(canvas.current, {
+      type: 'bar',
+      data: {
+        labels: latest.current.labels,
+        datasets: [
+          { label: seriesLabel, data: latest.current.values, backgroundColor: color, borderRadius: 3 },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: {
+          tooltip: {
+            callbacks: {
+              label: (item) => `${latest.current.seriesLabel}: ${latest.current.format(Number(item.raw))}`,
+            },
+          },
+        },
+        scales: {
+          x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0 } },
+          y: {
+            beginAtZero: true,
+            ticks: {
+              precision: integer ? 0 : undefined,
+              callback: (value) => latest.current.format(Number(value)),
+            },
+          },
+        },
+      },
+    });
+    chart.current = instance;
+    return () => {
+      instance.destroy();
+      chart.current = null;
+    };
+  }, [color, seriesLabel, integer]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance) return;
+    instance.data.labels = labels;
+    const dataset = instance.data.datasets[0];
+    if (dataset) dataset.data = values;
+    instance.update();
+  }, [labels, values]);
+
+  return (
+    <div className="overview-chart-canvas">
+      <canvas ref={canvas} role="img" aria-label={ariaLabel} />
+    </div>
+  );
+}

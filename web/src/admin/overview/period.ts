@@ -1,0 +1,120 @@
+import { dateRangeQuerySchema } from '@ecu/shared';
+
+/** The Overview's period: a preset counted back from today, or a custom from–to (both days included). */
+
+export const PERIOD_PRESETS = [
+  { id: '7d', label: '7 days' },
+  { id: '30d', label: '30 days' },
+  { id: '90d', label: '90 days' },
+  { id: '12m', label: '12 months' },
+] as const;
+export type PresetId = (typeof PERIOD_PRESETS)[number]['id'];
+export const DEFAULT_PRESET: PresetId = '30d';
+
+export type Period = { kind: 'preset'; preset: PresetId } | { kind: 'custom'; from: string; to: string };
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+
+function parseDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+function formatDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return formatDay(new Date(parseDay(date).getTime() + days * DAY_MS));
+}
+
+/** The same day a number of months earlier or later; the 31st becomes the month's last day. */
+export function addMonths(date: string, months: number): string {
+  const d = parseDay(date);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return formatDay(target);
+}
+
+/** Today as 'YYYY-MM-DD' in a time zone (the business's: the API counts days there). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  } catch {
+    return formatDay(now);
+  }
+}
+
+/** 7 days ending today is today and the 6 days before it; 12 months starts the day after today a year ago. */
+export function presetRange(preset: PresetId, today: string): DateRange {
+  switch (preset) {
+    case '7d':
+      return { from: addDays(today, -6), to: today };
+    case '30d':
+      return { from: addDays(today, -29), to: today };
+    case '90d':
+      return { from: addDays(today, -89), to: today };
+    case '12m':
+      return { from: addDays(addMonths(today, -12), 1), to: today };
+  }
+}
+
+export function rangeOf(period: Period, today: string): DateRange {
+  return period.kind === 'preset' ? presetRange(period.preset, today) : { from: period.from, to: period.to };
+}
+
+/** The first problem of a custom range (the API's own rules), or null when it is fine. */
+export function customRangeError(range: { from: string; to: string }): string | null {
+  if (!range.from || !range.to) return 'Choose a start and an end date';
+  const result = dateRangeQuerySchema.safeParse(range);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Choose a valid range');
+}
+
+/** ?period=7d, or ?from=…&to=… for a custom range; anything else is the default preset. */
+export function periodFromSearch(params: URLSearchParams): Period {
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from && to && customRangeError({ from, to }) === null) return { kind: 'custom', from, to };
+  const preset = PERIOD_PRESETS.find((p) => p.id === params.get('period'));
+  return { kind: 'preset', preset: preset?.id ?? DEFAULT_PRESET };
+}
+
+export function periodToSearch(period: Period): Record<string, string> {
+  if (period.kind === 'custom') return { from: period.from, to: period.to };
+  return period.preset === DEFAULT_PRESET ? {} : { period: period.preset };
+}
+
+const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayYearLabel = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '5 Jan' for a 'YYYY-MM-DD' day. */
+export function shortDay(date: string): string {
+  const d = parseDay(date);
+  return Number.isNaN(d.getTime()) ? date : dayLabel.format(d);
+}
+
+/** '5 Jan 2026' */
+export function longDay(date: string): string {
+  const d = parseDay(date);
+  return Number.isNaN(d.getTime()) ? date : dayYearLabel.format(d);
+}
+
+/** '1 Jun 2026 – 30 Jun 2026' */
+export function rangeText({ from, to }: DateRange): string {
+  return from === to ? longDay(from) : `${longDay(from)} – ${longDay(to)}`;
+}

@@ -1,0 +1,82 @@
+import type { AdminSettings, AdminSettingsDto, FieldError, SettingsGroup } from '@ecu/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError, apiRequest, messageOf } from '../../local/api-client';
+import { SERVICE_STATUS_KEY } from '../../service-status';
+import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { fieldPath } from './field-paths';
+
+export const SETTINGS_KEY = ['admin', 'settings'] as const;
+export const SAVE_FAILED_TEXT = 'Failed to save the settings';
+
+export function useAdminSettings() {
+  return useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<AdminSettingsDto>('GET', '/admin/settings', undefined, { signal })).data,
+  });
+}
+
+/**
+ * PUT /admin/settings with one group, whole. On success the page shows the server's copy (and
+ * its history); a 400's errors come back by field, without the group's prefix ('hours.week.2.close'
+ * -> ['week', '2', 'close']).
+ */
+export function useSaveSection<G extends SettingsGroup>(
+  group: G,
+  handlers: {
+    onSaved: (saved: AdminSettings[G]) => void;
+    onFieldErrors: (errors: { path: string[]; message: string }[]) => void;
+  },
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (value: AdminSettings[G]) => {
+      // Admins act on live data: nothing is queued offline (DECISIONS 1).
+      if (!navigator.onLine) throw new Error(OFFLINE_ACTION_TEXT);
+      return apiRequest<AdminSettingsDto>('PUT', '/admin/settings', { [group]: value });
+    },
+    onSuccess: ({ data, message }) => {
+      client.setQueryData(SETTINGS_KEY, data);
+      if (group === 'hours') void client.invalidateQueries({ queryKey: SERVICE_STATUS_KEY });
+      handlers.onSaved(data.settings[group]);
+      toast.success(message || 'Settings saved');
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.errors.length > 0) {
+        handlers.onFieldErrors(
+          err.errors.map((e: FieldError) => ({ path: fieldPath(group, e.path), message: e.message })),
+        );
+      }
+      toast.error(
+        err.message === OFFLINE_ACTION_TEXT ? OFFLINE_ACTION_TEXT : messageOf(err, SAVE_FAILED_TEXT),
+      );
+    },
+  });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A section's form state over the server's value. New server data (a save, another admin's
+ * change, a refetch) replaces the draft unless the admin has unsaved edits in it.
+ */
+export function useSectionDraft<V, D>(value: V, toDraft: (v: V) => D, fromDraft: (d: D) => V) {
+  const [draft, setDraft] = useState(() => toDraft(value));
+  const [base, setBase] = useState(value);
+  if (!same(base, value)) {
+    // Adjusting state while rendering, as React's docs show for props that change.
+    setBase(value);
+    if (same(fromDraft(draft), base)) setDraft(toDraft(value));
+  }
+  return {
+    draft,
+    setDraft,
+    reset: (next: V) => {
+      setBase(next);
+      setDraft(toDraft(next));
+    },
+    dirty: !same(fromDraft(draft), value),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The tickets feature's public module: what other features (the admin desk) may use. Anything
+ * not exported here is the feature's own. Pages are not exported: the router lazy-loads them.
+ */
+
+export {
+  adminTicketsApi,
+  type EcuFilesQuery,
+  parseTicketNumber,
+  type StatusChange,
+  type StoredFile,
+  type TicketEvent,
+  type TicketView,
+} from './api';
+export {
+  ADMIN_MESSAGES,
+  STATUS_TONE,
+  type StatusTone,
+  statusTone,
+  ticketStatus,
+} from './status';
+export {
+  ChatPlaceholder,
+  DetailsCard,
+  type FileEntry,
+  FileItem,
+  formatPrice,
+  HistoryCard,
+  Plate,
+  RequestCard,
+  StatusBadge,
+  TicketSubtitle,
+  vehicleName,
+} from './ticket-cards';
