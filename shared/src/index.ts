@@ -1,6 +1,7 @@
 export * from './accounts/route-gate';
 export * from './accounts/schemas';
 export * from './accounts/user';
+export * from './admin/csv';
 export * from './admin/dto';
 export * from './admin/schemas';
 export * from './api/envelope';
@@ -13,8 +14,8 @@ export * from './formats/file-size';
 export * from './formats/money';
 export * from './profile/countries';
 export * from './profile/schemas';
-export * from './settings/working-hours';
 export * from './settings/schemas';
+export * from './settings/working-hours';
 export * from './tickets/ecus';
 export * from './tickets/options';
 export * from './tickets/quote';

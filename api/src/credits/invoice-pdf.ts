@@ -16,8 +16,9 @@ function ukDate(d: Date): string {
 }
 
 /**
- * A VAT invoice for a completed payment: seller block from the COMPANY_* settings, the
- * buyer's name and address, the package line, subtotal, VAT and total in GBP.
+ * A VAT invoice for a completed payment: the seller block of the settings (by default the
+ * COMPANY_* configuration), the buyer's name and address, the package line, subtotal, VAT and
+ * total in GBP.
  */
 export function renderInvoicePdf(params: {
   payment: PaymentRow;

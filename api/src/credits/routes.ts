@@ -11,6 +11,7 @@ import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
 import { isUuid } from '../http/uuid';
 import { jsonBody } from '../http/validate';
+import { companyOf, getSettings } from '../settings/service';
 import { renderInvoicePdf } from './invoice-pdf';
 import { WebhookSignatureError } from './payments/provider';
 import { applyPaymentEvent, completePayment, createPayment } from './payments/service';
@@ -105,7 +106,7 @@ export function paymentRoutes() {
   });
 
   app.get('/invoice/:paymentId', requireAccount(), async (c) => {
-    const { db, config } = c.var.deps;
+    const { db, config, logger } = c.var.deps;
     const user = currentUser(c);
     const paymentId = c.req.param('paymentId');
     if (!isUuid(paymentId)) throw notFound('Invoice not found');
@@ -115,7 +116,8 @@ export function paymentRoutes() {
       throw notFound('Invoice not found');
     }
     const buyer = payment.userId === user.id ? user : await getUserById(db, payment.userId);
-    const pdf = await renderInvoicePdf({ payment, buyer: buyer!, company: config.company });
+    const company = companyOf(await getSettings(db, config, logger));
+    const pdf = await renderInvoicePdf({ payment, buyer: buyer!, company });
     const name = `invoice-${formatSerialNo(payment.serialNo)}.pdf`;
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',

@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
+import { requireAccount } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
+import { ok } from '../http/envelope';
+import { currentServiceStatus } from './service-status';
 
-// SCAFFOLD: replaced by its feature's routes in this change.
+/** GET /api/service-status: any signed-in account that passes the gates (tuners and admins). */
 export function serviceStatusRoutes() {
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+  app.get('/', requireAccount(), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return ok(c, 'Service status', await currentServiceStatus(c.var.deps));
+  });
+  return app;
 }

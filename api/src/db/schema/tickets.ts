@@ -89,7 +89,11 @@ export const ticketEvents = pgTable(
     detail: jsonb('detail').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_events_ticket_id_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_events_ticket_id_idx').on(t.ticketId, t.createdAt),
+    // The service status measures throughput from the latest status changes, newest first.
+    index('ticket_events_status_changed_idx').on(t.createdAt).where(sql`${t.kind} = 'status_changed'`),
+  ],
 );
 
 /** A resumable (tus) upload, owned by its creator, until it is attached to a ticket or expires. */

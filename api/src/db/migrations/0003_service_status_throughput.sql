@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_events_status_changed_idx" ON "ticket_events" USING btree ("created_at") WHERE "ticket_events"."kind" = 'status_changed';
