@@ -11,6 +11,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy = false,
   disabled = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: {
@@ -19,7 +20,10 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The confirm button is off (offline); the body says why. */
   disabled?: boolean;
+  /** 'danger' for what takes something away, 'primary' for what gives it back. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -63,7 +67,7 @@ export function ConfirmDialog({
             </button>
             <button
               type="button"
-              className="btn admin-btn-danger"
+              className={tone === 'danger' ? 'btn admin-btn-danger' : 'btn'}
               onClick={onConfirm}
               disabled={busy || disabled}
             >

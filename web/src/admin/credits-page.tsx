@@ -3,22 +3,23 @@ import {
   formatGBP,
   type UpdateUserCreditsInput,
   type UserDto,
-  updatePerCreditPriceSchema,
   updateUserCreditsSchema,
 } from '@ecu/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { messageOf } from '../local/api-client';
 import { adminApi } from './api';
 import { ConfirmDialog } from './confirm-dialog';
-import { EmailText, ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
-import { type PagedList, usePagedList } from './use-paged-list';
+import { AfterRestore, EmailText, ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
+import { PriceEditor } from './price-editor';
+import { adminKeys } from './queries';
+import { OFFLINE_ACTION_TEXT } from './use-admin-command';
+import { useAdminList } from './use-admin-list';
+import { useCreditsCommand } from './user-commands';
 
 type CreditChange = UpdateUserCreditsInput['credits'];
 
 const COLUMNS = 6;
 const NOTE_MAX = 500;
-const DEFAULT_PER_CREDIT_PRICE = 60;
 
 function fullName(user: UserDto): string {
   return `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
@@ -33,9 +34,18 @@ function matchesUser(user: UserDto, q: string): boolean {
 
 /** Admin credits desk (/credits): balances (+1, +5, -1, reset) and per-credit prices. */
 export default function CreditsPage() {
-  const list = usePagedList<UserDto>({
-    cacheKey: 'credits-users',
-    fetchPage: (query, signal) => adminApi.getAllUsers(query, signal),
+  return (
+    <AfterRestore>
+      <CreditsDesk />
+    </AfterRestore>
+  );
+}
+
+function CreditsDesk() {
+  const list = useAdminList<UserDto>({
+    name: 'credits',
+    queryKey: (q) => adminKeys.userList('all', q),
+    fetchPage: (query, signal) => adminApi.listUsers('all', query, signal),
     idOf: (user) => user._id,
     matches: matchesUser,
     loadError: 'Failed to load credits data',
@@ -43,6 +53,7 @@ export default function CreditsPage() {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [resetTarget, setResetTarget] = useState<UserDto | null>(null);
+  const credits = useCreditsCommand();
 
   function setRowBusy(id: string, on: boolean) {
     setBusy((prev) => {
@@ -53,25 +64,20 @@ export default function CreditsPage() {
     });
   }
 
-  async function adjust(user: UserDto, credits: CreditChange): Promise<void> {
-    // Admins act on live data: offline, nothing is sent and nothing is queued (DECISIONS 1).
-    if (!list.online) return;
-    const parsed = updateUserCreditsSchema.safeParse({ userId: user._id, credits, note: note || undefined });
+  async function adjust(user: UserDto, change: CreditChange): Promise<void> {
+    const parsed = updateUserCreditsSchema.safeParse({
+      userId: user._id,
+      credits: change,
+      note: note || undefined,
+    });
     if (!parsed.success) {
       toast.error(parsed.error.issues[0]?.message ?? 'Failed to update the credits');
       return;
     }
     setRowBusy(user._id, true);
-    try {
-      const { data, message } = await adminApi.updateUserCredits(parsed.data);
-      list.replaceRow(data);
-      setNote('');
-      toast.success(message || 'Credits updated');
-    } catch (err) {
-      toast.error(messageOf(err, 'Failed to update the credits'));
-    } finally {
-      setRowBusy(user._id, false);
-    }
+    const answer = await credits.run(parsed.data);
+    setRowBusy(user._id, false);
+    if (answer) setNote('');
   }
 
   async function confirmReset() {
@@ -122,6 +128,7 @@ export default function CreditsPage() {
 
         <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
           <table className="admin-table">
+            <caption className="admin-sr-only">Credit balances and prices of users</caption>
             <thead>
               <tr>
                 <th scope="col">User</th>
@@ -148,7 +155,6 @@ export default function CreditsPage() {
                   <UserRow
                     key={user._id}
                     user={user}
-                    list={list}
                     busy={busy.has(user._id)}
                     locked={locked}
                     onAdjust={(credits) => adjust(user, credits)}
@@ -192,7 +198,6 @@ export default function CreditsPage() {
 
 function UserRow({
   user,
-  list,
   busy,
   locked,
   onAdjust,
@@ -200,7 +205,6 @@ function UserRow({
   onBusy,
 }: {
   user: UserDto;
-  list: PagedList<UserDto>;
   busy: boolean;
   locked: boolean;
   onAdjust: (credits: CreditChange) => void;
@@ -222,7 +226,7 @@ function UserRow({
         <span className="admin-credits">{formatCredits(user.credits)}</span>
       </td>
       <td>
-        <PriceEditor user={user} list={list} locked={locked} busy={busy} onBusy={onBusy} />
+        <PriceEditor user={user} busy={busy} onBusy={onBusy} />
       </td>
       <td className="num">{formatGBP(user.totalMoneySpent)}</td>
       <td>
@@ -231,7 +235,7 @@ function UserRow({
             type="button"
             className="btn btn-secondary btn-sm"
             aria-label={`Add 1 credit to ${user.email}`}
-            title="Add 1 credit"
+            title={locked ? OFFLINE_ACTION_TEXT : 'Add 1 credit'}
             disabled={disabled}
             onClick={() => onAdjust(1)}
           >
@@ -241,7 +245,7 @@ function UserRow({
             type="button"
             className="btn btn-secondary btn-sm"
             aria-label={`Add 5 credits to ${user.email}`}
-            title="Add 5 credits"
+            title={locked ? OFFLINE_ACTION_TEXT : 'Add 5 credits'}
             disabled={disabled}
             onClick={() => onAdjust(5)}
           >
@@ -251,7 +255,7 @@ function UserRow({
             type="button"
             className="btn btn-secondary btn-sm"
             aria-label={`Remove 1 credit from ${user.email}`}
-            title={empty ? 'The balance is 0' : 'Remove 1 credit'}
+            title={locked ? OFFLINE_ACTION_TEXT : empty ? 'The balance is 0' : 'Remove 1 credit'}
             disabled={disabled || empty}
             onClick={() => onAdjust(-1)}
           >
@@ -261,7 +265,9 @@ function UserRow({
             type="button"
             className="btn btn-sm admin-btn-danger-outline"
             aria-label={`Reset credits of ${user.email}`}
-            title={empty ? 'The balance is already 0' : 'Reset the balance to 0'}
+            title={
+              locked ? OFFLINE_ACTION_TEXT : empty ? 'The balance is already 0' : 'Reset the balance to 0'
+            }
             disabled={disabled || empty}
             onClick={onReset}
           >
@@ -270,134 +276,5 @@ function UserRow({
         </div>
       </td>
     </tr>
-  );
-}
-
-function PriceEditor({
-  user,
-  list,
-  locked,
-  busy,
-  onBusy,
-}: {
-  user: UserDto;
-  list: PagedList<UserDto>;
-  locked: boolean;
-  busy: boolean;
-  onBusy: (on: boolean) => void;
-}) {
-  const price = user.perCreditPrice ?? DEFAULT_PER_CREDIT_PRICE;
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  function open() {
-    setValue(Number(price).toFixed(2));
-    setInvalid(false);
-    setEditing(true);
-  }
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    if (locked) return;
-    const parsed = updatePerCreditPriceSchema.safeParse({ userId: user._id, creditPrice: value });
-    if (!parsed.success) {
-      setInvalid(true);
-      toast.error('Enter a valid price');
-      return;
-    }
-    setInvalid(false);
-    setSaving(true);
-    onBusy(true);
-    try {
-      const { data, message } = await adminApi.updatePerCreditPrice(parsed.data);
-      list.replaceRow(data);
-      setEditing(false);
-      toast.success(message || 'Credit price updated!');
-    } catch (err) {
-      toast.error(messageOf(err, 'Failed to update price'));
-    } finally {
-      setSaving(false);
-      onBusy(false);
-    }
-  }
-
-  if (!editing) {
-    return (
-      <div className="admin-price">
-        <span>{formatGBP(price)}</span>
-        <button
-          type="button"
-          className="admin-icon-btn"
-          aria-label={`Edit credit price for ${user.email}`}
-          title="Edit the price per credit"
-          disabled={locked || busy}
-          onClick={open}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path
-              d="M13.6 3.4a2 2 0 0 1 2.9 2.9l-9 9-3.9 1 1-3.9 9-9Z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.7"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
-      </div>
-    );
-  }
-
-  return (
-    <form
-      className="admin-price-form"
-      onSubmit={save}
-      noValidate
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && !saving) setEditing(false);
-      }}
-    >
-      <span className="admin-price-input">
-        <span aria-hidden="true">£</span>
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          className="input"
-          aria-label={`Price per credit in pounds for ${user.email}`}
-          aria-invalid={invalid}
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setInvalid(false);
-          }}
-          disabled={saving}
-          // biome-ignore lint/a11y/noAutofocus: the admin just asked to edit this one field
-          autoFocus
-        />
-      </span>
-      <button
-        type="submit"
-        className="btn btn-sm"
-        aria-label={`Save credit price for ${user.email}`}
-        disabled={locked || saving}
-      >
-        {saving ? 'Saving...' : 'Save'}
-      </button>
-      <button
-        type="button"
-        className="admin-icon-btn"
-        aria-label={`Cancel editing the credit price for ${user.email}`}
-        title="Cancel"
-        disabled={saving}
-        onClick={() => setEditing(false)}
-      >
-        <svg viewBox="0 0 20 20" aria-hidden="true">
-          <path d="m5 5 10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-        </svg>
-      </button>
-    </form>
   );
 }

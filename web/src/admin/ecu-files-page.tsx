@@ -1,11 +1,19 @@
 import { formatDateTime, TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { adminTicketsApi, type TicketView } from '../tickets/api';
-import { ADMIN_MESSAGES, ticketStatus } from '../tickets/status';
-import { formatPrice, Plate, StatusBadge, vehicleName } from '../tickets/ticket-cards';
-import { ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
-import { usePagedList } from './use-paged-list';
+import {
+  ADMIN_MESSAGES,
+  adminTicketsApi,
+  formatPrice,
+  Plate,
+  StatusBadge,
+  type TicketView,
+  ticketStatus,
+  vehicleName,
+} from '../tickets';
+import { AfterRestore, ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
+import { adminKeys, useRememberedValue } from './queries';
+import { useAdminList } from './use-admin-list';
 
 const COLUMNS = 7;
 
@@ -34,51 +42,31 @@ function parseStatus(raw: string | null | undefined): TicketStatus | '' {
   return TICKET_STATUSES.find((s) => s === raw) ?? '';
 }
 
-/** The status filter outlives a visit to a ticket, like the search text (kept with the list). */
-const FILTER_KEY = 'ecu-files-status-filter';
-
-function readFilter(): TicketStatus | '' {
-  try {
-    return parseStatus(window.sessionStorage.getItem(FILTER_KEY));
-  } catch {
-    return '';
-  }
-}
-
-function writeFilter(status: TicketStatus | '') {
-  try {
-    if (status) window.sessionStorage.setItem(FILTER_KEY, status);
-    else window.sessionStorage.removeItem(FILTER_KEY);
-  } catch {
-    // Storage blocked: the filter just does not survive navigation.
-  }
-}
-
 /** /files for an admin: every ticket, newest first, searchable and filterable by status. */
 export default function EcuFilesPage() {
+  return (
+    <AfterRestore>
+      <EcuFilesDesk />
+    </AfterRestore>
+  );
+}
+
+function EcuFilesDesk() {
   const statusId = useId();
-  const [status, setStatus] = useState(readFilter);
-  // Read when a page is fetched, so the retry below asks with the filter just chosen.
-  const statusRef = useRef(status);
-  const list = usePagedList<TicketView>({
-    cacheKey: 'ecu-files',
-    fetchPage: (query, signal) =>
-      adminTicketsApi.list({ ...query, status: statusRef.current || undefined }, signal),
+  // The status filter outlives a visit to a ticket, like the search text.
+  const [stored, setStatus] = useRememberedValue<string>('ecu-files:status', '');
+  const status = parseStatus(stored);
+  const list = useAdminList<TicketView>({
+    name: 'ecu-files',
+    queryKey: (q) => adminKeys.ecuFiles(q, status),
+    fetchPage: (query, signal) => adminTicketsApi.list({ ...query, status: status || undefined }, signal),
     idOf: (t) => t._id,
     matches: matchesEcuFile,
     loadError: ADMIN_MESSAGES.listFailed,
   });
 
-  function changeStatus(next: TicketStatus | '') {
-    statusRef.current = next;
-    setStatus(next);
-    writeFilter(next);
-    // The paging hook has no status of its own: ask the first page again with the new filter.
-    if (list.online) list.retry();
-  }
-
-  // The server filters by status; the loaded copy (offline, or until the new answer) is
-  // narrowed here too so the table never shows rows of another status.
+  // The server filters by status; the previous copy shown until the new answer (or offline)
+  // is narrowed here too, so the table never shows rows of another status.
   const rows = status ? list.rows.filter((t) => ticketStatus(t.status) === status) : list.rows;
   const shown = { ...list, rows };
 
@@ -108,7 +96,7 @@ export default function EcuFilesPage() {
               id={statusId}
               className="input"
               value={status}
-              onChange={(e) => changeStatus(parseStatus(e.target.value))}
+              onChange={(e) => setStatus(parseStatus(e.target.value))}
             >
               <option value="">All statuses</option>
               {TICKET_STATUSES.map((s) => (
@@ -122,6 +110,7 @@ export default function EcuFilesPage() {
 
         <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
           <table className="admin-table ecu-files-table">
+            <caption className="admin-sr-only">Submitted ECU files</caption>
             <thead>
               <tr>
                 <th scope="col">Ticket</th>

@@ -1,8 +1,26 @@
 import { formatDateTime } from '@ecu/shared';
+import { useIsRestoring } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import type { PagedList } from './use-paged-list';
+import { OFFLINE_ACTION_TEXT } from './use-admin-command';
+import type { AdminList } from './use-admin-list';
+import './admin.css';
 
-/** The pieces both admin lists share: search box, offline notice, state rows and 'Load more'. */
+/** The pieces every admin list shares: search box, offline notice, state rows and 'Load more'. */
+
+/**
+ * Renders its screen once the persisted query cache is back (a few milliseconds after a
+ * reload), so that the screen's first render reads what it remembered, online or not.
+ */
+export function AfterRestore({ children }: { children: ReactNode }) {
+  if (useIsRestoring()) {
+    return (
+      <div className="spinner-page" aria-busy="true">
+        Loading...
+      </div>
+    );
+  }
+  return children;
+}
 
 export function SearchField({
   label,
@@ -57,8 +75,8 @@ export function OfflineNotice({ loadedAt }: { loadedAt: number | null }) {
     <div className="notice notice-warn admin-offline" role="status">
       <strong>Offline: showing the last loaded data</strong>
       <span>
-        {loadedAt ? `Loaded ${formatDateTime(loadedAt)}. ` : ''}Changes are disabled until the connection is
-        back; nothing is queued.
+        {loadedAt ? `Loaded ${formatDateTime(loadedAt)}. ` : ''}
+        {OFFLINE_ACTION_TEXT}
       </span>
     </div>
   );
@@ -75,7 +93,7 @@ export function TableMessage({ colSpan, children }: { colSpan: number; children:
 
 /** The state rows every admin table shows instead of data; null when there are rows. */
 export function listStateRow<T>(
-  list: PagedList<T>,
+  list: AdminList<T>,
   { colSpan, loading, empty }: { colSpan: number; loading: string; empty: string },
 ): ReactNode {
   if (list.status === 'loading') {
@@ -106,7 +124,7 @@ export function listStateRow<T>(
   return null;
 }
 
-export function ListFooter<T>({ list, noun }: { list: PagedList<T>; noun: [string, string] }) {
+export function ListFooter<T>({ list, noun }: { list: AdminList<T>; noun: [string, string] }) {
   if (list.status !== 'ready' || list.rows.length === 0) return null;
   const count = list.rows.length;
   return (
@@ -120,7 +138,8 @@ export function ListFooter<T>({ list, noun }: { list: PagedList<T>; noun: [strin
           type="button"
           className="btn btn-secondary"
           onClick={list.loadMore}
-          disabled={!list.online || list.loadingMore}
+          disabled={!list.online || list.loadingMore || list.searching}
+          title={list.online ? undefined : 'More rows load when you are back online'}
         >
           {list.loadingMore ? 'Loading...' : 'Load more'}
         </button>

@@ -1,16 +1,11 @@
 import { formatCredits, formatDateTime, formatGBP, type TransactionDto } from '@ecu/shared';
 import { adminApi } from './api';
-import { EmailText, ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
-import { usePagedList } from './use-paged-list';
+import { AfterRestore, EmailText, ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
+import { InvoiceCell, PaymentStatusBadge } from './payment-parts';
+import { adminKeys } from './queries';
+import { useAdminList } from './use-admin-list';
 
 const COLUMNS = 7;
-
-/** Spec section 4: Completed green, Failed red, anything else is shown as Pending (yellow). */
-function StatusBadge({ status }: { status: string }) {
-  if (status === 'Completed') return <span className="badge admin-badge-completed">Completed</span>;
-  if (status === 'Failed') return <span className="badge badge-failed">Failed</span>;
-  return <span className="badge badge-pending">Pending</span>;
-}
 
 function payerName(tx: TransactionDto): string {
   return `${tx.userId?.firstName ?? ''} ${tx.userId?.lastName ?? ''}`.trim();
@@ -25,8 +20,17 @@ function matchesTransaction(tx: TransactionDto, q: string): boolean {
 
 /** Every user's payments (/transactions for an admin), newest first. */
 export default function AdminTransactionsPage() {
-  const list = usePagedList<TransactionDto>({
-    cacheKey: 'transactions',
+  return (
+    <AfterRestore>
+      <TransactionsDesk />
+    </AfterRestore>
+  );
+}
+
+function TransactionsDesk() {
+  const list = useAdminList<TransactionDto>({
+    name: 'transactions',
+    queryKey: adminKeys.transactions,
     fetchPage: (query, signal) => adminApi.getAllTransactionHistory(query, signal),
     idOf: (tx) => tx._id,
     matches: matchesTransaction,
@@ -57,6 +61,7 @@ export default function AdminTransactionsPage() {
 
         <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
           <table className="admin-table">
+            <caption className="admin-sr-only">Payments of every user</caption>
             <thead>
               <tr>
                 <th scope="col">Serial No</th>
@@ -94,36 +99,11 @@ export default function AdminTransactionsPage() {
                       <td className="num">{formatCredits(tx.credits)}</td>
                       <td className="num">{formatGBP(tx.amount)}</td>
                       <td>
-                        <StatusBadge status={tx.status} />
+                        <PaymentStatusBadge status={tx.status} />
                       </td>
                       <td className="admin-date">{formatDateTime(tx.createdAt)}</td>
                       <td>
-                        {tx.status === 'Completed' && tx.invoiceUrl ? (
-                          list.online ? (
-                            <a
-                              className="admin-invoice"
-                              href={tx.invoiceUrl}
-                              download
-                              aria-label={`Download the invoice for ${tx.serialNo}`}
-                            >
-                              <DownloadIcon />
-                              Invoice
-                            </a>
-                          ) : (
-                            <span
-                              className="admin-invoice is-disabled"
-                              aria-disabled="true"
-                              title="Invoices download when you are back online"
-                            >
-                              <DownloadIcon />
-                              Invoice
-                            </span>
-                          )
-                        ) : (
-                          <span className="muted" title="Invoices exist for completed payments">
-                            —
-                          </span>
-                        )}
+                        <InvoiceCell tx={tx} online={list.online} />
                       </td>
                     </tr>
                   );
@@ -134,20 +114,5 @@ export default function AdminTransactionsPage() {
         <ListFooter list={list} noun={['transaction', 'transactions']} />
       </section>
     </div>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden="true">
-      <path
-        d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

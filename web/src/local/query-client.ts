@@ -9,7 +9,7 @@ import { localDb } from './db';
 /**
  * One way of reading server data for the screens that do not sync through Dexie (the admin
  * desk, the service status): TanStack Query, its cache persisted to IndexedDB so that the
- * last loaded data shows offline (docs/decisions/017-admin-data-with-tanstack-query.md).
+ * last loaded data shows offline (docs/decisions/014-admin-data-with-tanstack-query.md).
  * Customer data stays local-first in Dexie (sync engine and outbox); this is for live data.
  */
 export const queryClient = new QueryClient({
@@ -45,7 +45,8 @@ const persister = createAsyncStoragePersister({
       await localDb.queryCache.delete(key);
     },
   },
-  throttleTime: 1_000,
+  // Short: a list loaded just before the network drops and the tab reloads must be on disk.
+  throttleTime: 100,
 });
 
 /**

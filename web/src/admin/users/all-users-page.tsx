@@ -1,4 +1,13 @@
-// SCAFFOLD: replaced by the real page in this change.
-export default function ScaffoldPage() {
-  return null;
+import { UsersList } from './users-list';
+
+/** /users: every account (spec section 2, Users). */
+export default function AllUsersPage() {
+  return (
+    <UsersList
+      kind="all"
+      title="Users"
+      subtitle="Every account, newest first: find a user, change their role or credit price, disable or delete."
+      caption="All users"
+    />
+  );
 }

@@ -1,0 +1,57 @@
+import type { TransactionDto } from '@ecu/shared';
+
+/** Spec section 4: Completed green, Failed red, anything else is shown as Pending (yellow). */
+export function PaymentStatusBadge({ status }: { status: string }) {
+  if (status === 'Completed') return <span className="badge admin-badge-completed">Completed</span>;
+  if (status === 'Failed') return <span className="badge badge-failed">Failed</span>;
+  return <span className="badge badge-pending">Pending</span>;
+}
+
+/** The VAT invoice of a completed payment; offline it cannot download, and says so. */
+export function InvoiceCell({ tx, online }: { tx: TransactionDto; online: boolean }) {
+  if (tx.status !== 'Completed' || !tx.invoiceUrl) {
+    return (
+      <span className="muted" title="Invoices exist for completed payments">
+        —
+      </span>
+    );
+  }
+  if (!online) {
+    return (
+      <span
+        className="admin-invoice is-disabled"
+        aria-disabled="true"
+        title="Invoices download when you are back online"
+      >
+        <DownloadIcon />
+        Invoice
+      </span>
+    );
+  }
+  return (
+    <a
+      className="admin-invoice"
+      href={tx.invoiceUrl}
+      download
+      aria-label={`Download the invoice for ${tx.serialNo}`}
+    >
+      <DownloadIcon />
+      Invoice
+    </a>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <path
+        d="M10 3v10m0 0-4-4m4 4 4-4M4 16h12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { type ApiResult, messageOf } from '../local/api-client';
+import { useOnline } from '../local/use-online';
+
+/** Why every admin action is off while offline (DECISIONS 1: admins act on live data). */
+export const OFFLINE_ACTION_TEXT = 'Changes are disabled until the connection is back; nothing is queued.';
+
+export interface AdminCommandOptions<V, R> {
+  send: (vars: V) => Promise<ApiResult<R>>;
+  /** The failure toast when the server sends no message (spec section 8). */
+  failure: string;
+  /** The success toast when the server sends no message; undefined: no toast. */
+  success?: string;
+  /** Runs on success, before the toast: put the answer in place, refresh what it touched. */
+  onSuccess?: (answer: ApiResult<R>, vars: V) => void;
+}
+
+export interface AdminCommand<V, R> {
+  /** Sends the command; resolves with the answer, or undefined after a failure was toasted. */
+  run: (vars: V) => Promise<ApiResult<R> | undefined>;
+  pending: boolean;
+  /** Offline: the command is refused, never queued. */
+  locked: boolean;
+}
+
+/**
+ * An admin command through TanStack Query's useMutation (never retried, never queued: see
+ * web/src/local/query-client.ts). Offline it is refused at once with OFFLINE_ACTION_TEXT.
+ */
+export function useAdminCommand<V, R>(options: AdminCommandOptions<V, R>): AdminCommand<V, R> {
+  const online = useOnline();
+  const mutation = useMutation({ mutationFn: options.send, onSuccess: options.onSuccess });
+
+  async function run(vars: V): Promise<ApiResult<R> | undefined> {
+    if (!navigator.onLine) {
+      toast.error(OFFLINE_ACTION_TEXT, { toastId: 'admin-offline-action' });
+      return undefined;
+    }
+    try {
+      const answer = await mutation.mutateAsync(vars);
+      if (options.success !== undefined) toast.success(answer.message || options.success);
+      return answer;
+    } catch (err) {
+      // The failure is the admin's to read, not the console's: shown, then the caller moves on.
+      toast.error(messageOf(err, options.failure));
+      return undefined;
+    }
+  }
+
+  return { run, pending: mutation.isPending, locked: !online };
+}

@@ -1,0 +1,152 @@
+import { formatDateTime, formatGBP, type UserDto } from '@ecu/shared';
+import { Link } from 'react-router-dom';
+import { adminApi, type UserListKind } from '../api';
+import { AfterRestore, EmailText, ListFooter, listStateRow, OfflineNotice, SearchField } from '../list-parts';
+import { PriceEditor } from '../price-editor';
+import { adminKeys } from '../queries';
+import { useAdminList } from '../use-admin-list';
+import { AccountActions, RoleSelect, UserAvatar, UserBadges, useMyId } from './user-actions';
+import { fullName } from './user-names';
+
+const COLUMNS = 8;
+
+/** Offline the server cannot search: the same fields (spec: email, first name, last name, role). */
+function matchesUser(user: UserDto, q: string): boolean {
+  const needle = q.toLowerCase();
+  return [user.email, user.firstName, user.lastName, fullName(user), user.role].some((v) =>
+    v?.toLowerCase().includes(needle),
+  );
+}
+
+export interface UsersListProps {
+  kind: UserListKind;
+  title: string;
+  subtitle: string;
+  /** The table's caption, for screen readers. */
+  caption: string;
+}
+
+/** /users, /unverified-users and /disabled-users: one screen over three server lists. */
+export function UsersList(props: UsersListProps) {
+  return (
+    <AfterRestore>
+      <UsersDesk {...props} />
+    </AfterRestore>
+  );
+}
+
+function UsersDesk({ kind, title, subtitle, caption }: UsersListProps) {
+  const myId = useMyId();
+  const list = useAdminList<UserDto>({
+    name: `users-${kind}`,
+    queryKey: (q) => adminKeys.userList(kind, q),
+    fetchPage: (query, signal) => adminApi.listUsers(kind, query, signal),
+    idOf: (user) => user._id,
+    matches: matchesUser,
+    loadError: 'Failed to load users',
+  });
+
+  return (
+    <div className="stack admin-page">
+      <div className="page-header">
+        <div className="title-row">
+          <h1>{title}</h1>
+          {list.stale && <span className="badge badge-offline">Offline copy</span>}
+        </div>
+        <p>{subtitle}</p>
+      </div>
+
+      {list.stale && <OfflineNotice loadedAt={list.loadedAt} />}
+
+      <section className="card admin-card" aria-label={title}>
+        <div className="admin-toolbar">
+          <SearchField
+            label="Search users"
+            placeholder="Search users by name, email, role"
+            value={list.q}
+            onChange={list.setQ}
+          />
+        </div>
+
+        <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
+          <table className="admin-table admin-users-table">
+            <caption className="admin-sr-only">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Email</th>
+                <th scope="col" className="num">
+                  Money Spent
+                </th>
+                <th scope="col" className="admin-col-price">
+                  Credit Price
+                </th>
+                <th scope="col" className="num">
+                  Files
+                </th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listStateRow(list, {
+                colSpan: COLUMNS,
+                loading: 'Fetching Users...',
+                empty: 'No users found.',
+              }) ??
+                list.rows.map((user) => (
+                  <UserRow
+                    key={user._id}
+                    user={user}
+                    self={user._id === myId}
+                    showResend={kind === 'unverified'}
+                  />
+                ))}
+            </tbody>
+          </table>
+        </div>
+        <ListFooter list={list} noun={['user', 'users']} />
+      </section>
+    </div>
+  );
+}
+
+function UserRow({ user, self, showResend }: { user: UserDto; self: boolean; showResend: boolean }) {
+  const name = fullName(user);
+  return (
+    <tr data-testid="user-row">
+      <td>
+        <div className="admin-user-cell">
+          <UserAvatar user={user} />
+          <div className="admin-stacked">
+            <Link
+              to={`/users/${encodeURIComponent(user._id)}`}
+              className={name ? 'admin-user-link' : 'admin-user-link is-unnamed'}
+            >
+              {name || user.email}
+            </Link>
+            <span className="admin-badges">
+              <UserBadges user={user} self={self} />
+            </span>
+          </div>
+        </div>
+      </td>
+      <td className="admin-email">
+        <EmailText email={user.email} />
+      </td>
+      <td className="num">{formatGBP(user.totalMoneySpent)}</td>
+      <td>
+        <PriceEditor user={user} />
+      </td>
+      <td className="num">{user.totalFilesSubmitted ?? 0}</td>
+      <td>
+        <RoleSelect user={user} self={self} />
+      </td>
+      <td className="admin-date">{formatDateTime(user.createdAt)}</td>
+      <td>
+        <AccountActions user={user} self={self} showResend={showResend} />
+      </td>
+    </tr>
+  );
+}
