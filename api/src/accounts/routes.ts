@@ -13,12 +13,12 @@ import { badRequest, conflict, unauthorized } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
 import { jsonBody } from '../http/validate';
+import { applyNewAccountPrice } from '../settings/service';
 import { currentUser, requireAccount } from './gates';
-import { verificationMail } from './mail-templates';
 import { getUserByEmail, getUserById, markEmailVerified, saveProfile } from './queries';
 import { enforceRateLimit, forgiveRateLimit } from './rate-limits';
 import { toUserDto } from './user-dto';
-import { consumeVerificationToken, issueVerificationToken, verificationLink } from './verification-link';
+import { consumeVerificationToken, sendVerificationMail } from './verification-link';
 
 /** Copies better-auth's Set-Cookie headers (session cookie) onto our answer. */
 function forwardCookies(c: Context, res: Response) {
@@ -33,10 +33,8 @@ async function authErrorCode(res: Response): Promise<string | undefined> {
   }
 }
 
-async function sendVerification(c: Context<AppEnv>, email: string) {
-  const { db, mailer, config } = c.var.deps;
-  const token = await issueVerificationToken(db, email);
-  await mailer.send(verificationMail(email, verificationLink(config.appUrl, email, token)));
+function sendVerification(c: Context<AppEnv>, email: string) {
+  return sendVerificationMail(c.var.deps, email);
 }
 
 const OTP_ERRORS: Record<string, string> = {
@@ -52,7 +50,7 @@ export function accountRoutes() {
   app.post('/signup', async (c) => {
     const input = await jsonBody(c, signUpSchema);
     await enforceRateLimit(c, 'signup', input.email);
-    const { auth, db, logger } = c.var.deps;
+    const { auth, db, config, logger } = c.var.deps;
     const res = await auth.api.signUpEmail({
       body: { email: input.email, password: input.password, name: '' },
       headers: c.req.raw.headers,
@@ -67,7 +65,8 @@ export function accountRoutes() {
       throw badRequest('Failed to signup');
     }
     forwardCookies(c, res);
-    const user = await getUserByEmail(db, input.email);
+    const created = await getUserByEmail(db, input.email);
+    const user = created && (await applyNewAccountPrice(db, config, created.id, logger));
     try {
       await sendVerification(c, input.email);
     } catch (err) {

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
+import type { AppDeps } from '../app/context';
 import type { Db } from '../db/client';
 import { verifications } from '../db/schema';
+import { verificationMail } from './mail-templates';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -49,4 +51,13 @@ export function verificationLink(appUrl: string, email: string, token: string): 
   url.searchParams.set('token', token);
   url.searchParams.set('email', email);
   return url.toString();
+}
+
+/** Issues a fresh link and mails it: sign-up, the user's resend and an admin's resend. */
+export async function sendVerificationMail(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
+  email: string,
+): Promise<void> {
+  const token = await issueVerificationToken(deps.db, email);
+  await deps.mailer.send(verificationMail(email, verificationLink(deps.config.appUrl, email, token)));
 }

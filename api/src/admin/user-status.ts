@@ -1,23 +1,41 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, notFound } from '../http/app-error';
+import { badRequest } from '../http/app-error';
+import { recordAudit } from './audit';
+import { lockForAdminChange, lockUser } from './users/admin-seats';
 
 /**
  * Disable or activate an account (DECISIONS section 5). A disabled user still signs in and
- * sees the overlay; the gates answer 403 everywhere else. An admin cannot disable themself.
+ * sees the overlay; the gates answer 403 everywhere else, from that user's very next request
+ * in every session (the gate reads the user row on each request). An admin cannot disable
+ * themself, nor the last active admin. The change and its audit row commit together.
  */
 export async function setUserDisabled(
   db: Db,
   params: { actorId: string; userId: string; disabled: boolean },
-): Promise<void> {
-  if (params.disabled && params.actorId === params.userId) {
-    throw badRequest('You cannot disable your own account');
-  }
-  const updated = await db
-    .update(users)
-    .set({ disabled: params.disabled, updatedAt: sql`now()` })
-    .where(and(eq(users.id, params.userId), isNull(users.deletedAt)))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw notFound('User not found');
+): Promise<UserRow> {
+  const { actorId, userId, disabled } = params;
+  if (disabled && actorId === userId) throw badRequest('You cannot disable your own account');
+  return db.transaction(async (tx) => {
+    const target = disabled
+      ? await lockForAdminChange(tx, { actorId, userId, change: 'disabled' })
+      : await lockUser(tx, userId);
+    if (target.disabled === disabled) return target;
+    const [row] = await tx
+      .update(users)
+      .set({ disabled, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordAudit(tx, {
+      actorId,
+      action: disabled ? 'user.disable' : 'user.activate',
+      targetType: 'user',
+      targetId: userId,
+      before: { disabled: target.disabled },
+      after: { disabled },
+    });
+    return row!;
+  });
 }

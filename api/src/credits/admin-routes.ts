@@ -1,5 +1,6 @@
 import {
   listQuerySchema,
+  penceToPounds,
   poundsToPence,
   updatePerCreditPriceSchema,
   updateUserCreditsSchema,
@@ -9,11 +10,11 @@ import { Hono } from 'hono';
 import { currentUser } from '../accounts/gates';
 import { getUserById } from '../accounts/queries';
 import { toUserDto } from '../accounts/user-dto';
+import { recordAudit } from '../admin/audit';
 import type { AppEnv } from '../app/context';
 import { payments, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { int4FromDigits } from '../http/int4';
-import { timeIdCursor } from '../http/list-cursor';
 import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
 import { applyCreditChange, InsufficientCreditsError } from './ledger';
@@ -53,63 +54,32 @@ export function adminCreditRoutes() {
     });
   });
 
-  app.get('/getAllUsers', async (c) => {
-    const { limit, cursor, q } = parseWith(listQuerySchema, c.req.query());
-    // Cursor: the last row's join time and id, newest first.
-    const after = timeIdCursor(cursor);
-    // The cursor holds JavaScript's milliseconds, the column microseconds: compare and order at
-    // millisecond precision (then by id), or accounts created in the same millisecond are skipped.
-    const joined = sql`date_trunc('milliseconds', ${users.createdAt})`;
-    const like = q ? containsPattern(q) : undefined;
-    const search = like
-      ? or(
-          ilike(users.email, like),
-          ilike(users.firstName, like),
-          ilike(users.lastName, like),
-          ilike(users.role, like),
-        )
-      : undefined;
-    const rows = await c.var.deps.db
-      .select()
-      .from(users)
-      .where(
-        and(
-          isNull(users.deletedAt),
-          search,
-          after
-            ? or(
-                lt(joined, sql`${after.at.toISOString()}::timestamptz`),
-                and(eq(joined, sql`${after.at.toISOString()}::timestamptz`), lt(users.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(joined), desc(users.id))
-      .limit(limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return c.json({
-      success: true,
-      message: 'Users',
-      data: page.map(toUserDto),
-      nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
-    });
-  });
-
   app.put('/updateUserCredits', async (c) => {
     const input = await jsonBody(c, updateUserCreditsSchema);
     const { db } = c.var.deps;
     const admin = currentUser(c);
     const target = await getUserById(db, input.userId);
     if (!target || target.deletedAt) throw notFound('User not found');
+    const note = input.note ?? null;
     try {
-      await applyCreditChange(db, {
-        userId: target.id,
-        actorId: admin.id,
-        kind: input.credits === 'reset' ? 'admin_reset' : 'admin_adjustment',
-        delta: input.credits === 'reset' ? 0 : input.credits,
-        reference: `admin:${admin.id}`,
-        note: input.note ?? null,
+      // The ledger entry and the audit row commit together (applyCreditChange runs in a savepoint).
+      await db.transaction(async (tx) => {
+        const change = await applyCreditChange(tx, {
+          userId: target.id,
+          actorId: admin.id,
+          kind: input.credits === 'reset' ? 'admin_reset' : 'admin_adjustment',
+          delta: input.credits === 'reset' ? 0 : input.credits,
+          reference: `admin:${admin.id}`,
+          note,
+        });
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'user.credits',
+          targetType: 'user',
+          targetId: target.id,
+          before: { credits: change.balanceAfter - change.delta },
+          after: { credits: change.balanceAfter, delta: change.delta, note },
+        });
       });
     } catch (err) {
       if (err instanceof InsufficientCreditsError) throw badRequest('The balance cannot go below zero');
@@ -121,13 +91,31 @@ export function adminCreditRoutes() {
 
   app.put('/updatePerCreditPrice', async (c) => {
     const input = await jsonBody(c, updatePerCreditPriceSchema);
-    const { db } = c.var.deps;
-    const [row] = await db
-      .update(users)
-      .set({ perCreditPricePence: poundsToPence(input.creditPrice), updatedAt: sql`now()` })
-      .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
-      .returning();
-    if (!row) throw notFound('User not found');
+    const admin = currentUser(c);
+    const row = await c.var.deps.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ pence: users.perCreditPricePence })
+        .from(users)
+        .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
+        .for('update');
+      if (!before) throw notFound('User not found');
+      const [updated] = await tx
+        .update(users)
+        .set({ perCreditPricePence: poundsToPence(input.creditPrice), updatedAt: sql`now()` })
+        .where(eq(users.id, input.userId))
+        .returning();
+      if (updated!.perCreditPricePence !== before.pence) {
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'user.price',
+          targetType: 'user',
+          targetId: input.userId,
+          before: { perCreditPrice: penceToPounds(before.pence) },
+          after: { perCreditPrice: penceToPounds(updated!.perCreditPricePence) },
+        });
+      }
+      return updated!;
+    });
     return c.json({ success: true, message: 'Credit price updated!', data: toUserDto(row) });
   });
 

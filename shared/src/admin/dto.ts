@@ -57,6 +57,8 @@ export interface TicketSummaryDto {
  */
 export interface AdminUserDetailDto {
   user: UserDto;
+  /** Set when the account was deleted: the page still opens, anonymised, for accounting. */
+  deletedAt: string | null;
   ledger: LedgerEntryDto[];
   ledgerNextCursor: string | null;
   payments: TransactionDto[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Payload of /admin/disableUser, /admin/activeUser and /admin/deleteUser. */
+/** Payload of /admin/disableUser, /admin/activeUser, /admin/deleteUser and /admin/resendVerification. */
 export const userIdSchema = z.object({
   userId: z
     .string({ error: 'userId is required' })
@@ -18,10 +18,20 @@ export const updateUserRoleSchema = userIdSchema.extend({
 });
 export type UpdateUserRoleInput = z.infer<typeof updateUserRoleSchema>;
 
+/**
+ * GET /admin/users/:userId/{ledger,payments,tickets,audit}: the pages after the first one the
+ * user's page opens with (20 rows); `cursor` is the list's nextCursor.
+ */
+export const userPageListQuerySchema = z.object({
+  limit: z.coerce.number().int('limit must be a whole number').min(1).max(200).default(20),
+  cursor: z.string().trim().max(200).optional(),
+});
+export type UserPageListQuery = z.infer<typeof userPageListQuerySchema>;
+
 const isoDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date like 2026-01-31', abort: true })
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);

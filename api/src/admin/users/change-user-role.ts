@@ -1,0 +1,42 @@
+import type { Role } from '@ecu/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { UserRow } from '../../app/context';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/app-error';
+import { recordAudit } from '../audit';
+import { lockForAdminChange, lockUser } from './admin-seats';
+
+/**
+ * PUT /admin/updateUserRole. An admin cannot change their own role, and the last active admin
+ * cannot be demoted (DECISIONS section 5). Setting the role an account already has changes
+ * nothing and records nothing.
+ */
+export async function changeUserRole(
+  db: Db,
+  params: { actorId: string; userId: string; role: Role },
+): Promise<UserRow> {
+  const { actorId, userId, role } = params;
+  if (actorId === userId) throw badRequest('You cannot change your own role');
+  return db.transaction(async (tx) => {
+    const target =
+      role === 'user'
+        ? await lockForAdminChange(tx, { actorId, userId, change: 'demoted' })
+        : await lockUser(tx, userId);
+    if (target.role === role) return target;
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.role',
+      targetType: 'user',
+      targetId: userId,
+      before: { role: target.role },
+      after: { role },
+    });
+    return row!;
+  });
+}
