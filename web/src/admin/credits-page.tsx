@@ -1,22 +1,14 @@
-import {
-  formatCredits,
-  formatGBP,
-  type UpdateUserCreditsInput,
-  type UserDto,
-  updateUserCreditsSchema,
-} from '@ecu/shared';
+import { formatCredits, formatGBP, type UserDto, updateUserCreditsSchema } from '@ecu/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { adminApi } from './api';
 import { ConfirmDialog } from './confirm-dialog';
-import { AfterRestore, EmailText, ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
+import { CreditButtons, type CreditChange } from './credit-buttons';
+import { AfterRestore, EmailText, ListDesk, listStateRow } from './list-parts';
 import { PriceEditor } from './price-editor';
 import { adminKeys } from './queries';
-import { OFFLINE_ACTION_TEXT } from './use-admin-command';
 import { useAdminList } from './use-admin-list';
 import { useCreditsCommand } from './user-commands';
-
-type CreditChange = UpdateUserCreditsInput['credits'];
 
 const COLUMNS = 6;
 const NOTE_MAX = 500;
@@ -89,110 +81,96 @@ function CreditsDesk() {
   const locked = !list.online;
 
   return (
-    <div className="stack admin-page">
-      <div className="page-header">
-        <div className="title-row">
-          <h1>Credits</h1>
-          {list.stale && <span className="badge badge-offline">Offline copy</span>}
-        </div>
-        <p>Adjust credit balances and per-credit prices. Every change is written to the credit ledger.</p>
-      </div>
-
-      {list.stale && <OfflineNotice loadedAt={list.loadedAt} />}
-
-      <section className="card admin-card" aria-label="Users">
-        <div className="admin-toolbar">
-          <SearchField
-            label="Search users"
-            placeholder="Search by name or email"
-            value={list.q}
-            onChange={list.setQ}
+    <ListDesk
+      title="Credits"
+      intro="Adjust credit balances and per-credit prices. Every change is written to the credit ledger."
+      label="Users"
+      list={list}
+      search={{ label: 'Search users', placeholder: 'Search by name or email' }}
+      tools={
+        <div className="admin-field admin-note">
+          <label htmlFor="ledger-note">Note for the ledger</label>
+          <input
+            id="ledger-note"
+            className="input"
+            placeholder="Optional; saved with the next adjustment"
+            maxLength={NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            disabled={locked}
+            aria-describedby="ledger-note-hint"
           />
-          <div className="admin-field admin-note">
-            <label htmlFor="ledger-note">Note for the ledger</label>
-            <input
-              id="ledger-note"
-              className="input"
-              placeholder="Optional; saved with the next adjustment"
-              maxLength={NOTE_MAX}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              disabled={locked}
-              aria-describedby="ledger-note-hint"
-            />
-            <span id="ledger-note-hint" className="admin-sr-only">
-              The note is stored with the next +1, +5, -1 or reset, then cleared.
-            </span>
-          </div>
+          <span id="ledger-note-hint" className="admin-sr-only">
+            The note is stored with the next +1, +5, -1 or reset, then cleared.
+          </span>
         </div>
-
-        <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
-          <table className="admin-table">
-            <caption className="admin-sr-only">Credit balances and prices of users</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Email</th>
-                <th scope="col" className="num">
-                  Credits
-                </th>
-                <th scope="col" className="admin-col-price">
-                  Credit Price
-                </th>
-                <th scope="col" className="num">
-                  Money Spent
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listStateRow(list, {
-                colSpan: COLUMNS,
-                loading: 'Fetching Users...',
-                empty: 'No users found.',
-              }) ??
-                list.rows.map((user) => (
-                  <UserRow
-                    key={user._id}
-                    user={user}
-                    busy={busy.has(user._id)}
-                    locked={locked}
-                    onAdjust={(credits) => adjust(user, credits)}
-                    onReset={() => setResetTarget(user)}
-                    onBusy={(on) => setRowBusy(user._id, on)}
-                  />
-                ))}
-            </tbody>
-          </table>
-        </div>
-        <ListFooter list={list} noun={['user', 'users']} />
-      </section>
-
-      <ConfirmDialog
-        open={resetTarget !== null}
-        title="Reset credits?"
-        confirmLabel="Reset credits"
-        busy={resetTarget ? busy.has(resetTarget._id) : false}
-        disabled={locked}
-        onConfirm={confirmReset}
-        onCancel={() => setResetTarget(null)}
-      >
-        {resetTarget && (
-          <>
-            <p>
-              The balance of <strong>{fullName(resetTarget) || resetTarget.email}</strong> (
-              {resetTarget.email}) goes from <strong>{formatCredits(resetTarget.credits)}</strong> to{' '}
-              <strong>0 CRD</strong>.
-            </p>
-            {note.trim() ? (
-              <p className="muted">Ledger note: “{note.trim()}”</p>
-            ) : (
-              <p className="muted">The reset is recorded in the credit ledger.</p>
-            )}
-          </>
-        )}
-      </ConfirmDialog>
-    </div>
+      }
+      noun={['user', 'users']}
+      after={
+        <ConfirmDialog
+          open={resetTarget !== null}
+          title="Reset credits?"
+          confirmLabel="Reset credits"
+          busy={resetTarget ? busy.has(resetTarget._id) : false}
+          disabled={locked}
+          onConfirm={confirmReset}
+          onCancel={() => setResetTarget(null)}
+        >
+          {resetTarget && (
+            <>
+              <p>
+                The balance of <strong>{fullName(resetTarget) || resetTarget.email}</strong> (
+                {resetTarget.email}) goes from <strong>{formatCredits(resetTarget.credits)}</strong> to{' '}
+                <strong>0 CRD</strong>.
+              </p>
+              {note.trim() ? (
+                <p className="muted">Ledger note: “{note.trim()}”</p>
+              ) : (
+                <p className="muted">The reset is recorded in the credit ledger.</p>
+              )}
+            </>
+          )}
+        </ConfirmDialog>
+      }
+    >
+      <table className="admin-table">
+        <caption className="admin-sr-only">Credit balances and prices of users</caption>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Email</th>
+            <th scope="col" className="num">
+              Credits
+            </th>
+            <th scope="col" className="admin-col-price">
+              Credit Price
+            </th>
+            <th scope="col" className="num">
+              Money Spent
+            </th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {listStateRow(list, {
+            colSpan: COLUMNS,
+            loading: 'Fetching Users...',
+            empty: 'No users found.',
+          }) ??
+            list.rows.map((user) => (
+              <UserRow
+                key={user._id}
+                user={user}
+                busy={busy.has(user._id)}
+                locked={locked}
+                onAdjust={(credits) => adjust(user, credits)}
+                onReset={() => setResetTarget(user)}
+                onBusy={(on) => setRowBusy(user._id, on)}
+              />
+            ))}
+        </tbody>
+      </table>
+    </ListDesk>
   );
 }
 
@@ -212,8 +190,6 @@ function UserRow({
   onBusy: (on: boolean) => void;
 }) {
   const name = fullName(user);
-  const disabled = locked || busy;
-  const empty = user.credits <= 0;
   return (
     <tr aria-busy={busy}>
       <td>
@@ -230,50 +206,15 @@ function UserRow({
       </td>
       <td className="num">{formatGBP(user.totalMoneySpent)}</td>
       <td>
-        <div className="admin-credit-buttons">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            aria-label={`Add 1 credit to ${user.email}`}
-            title={locked ? OFFLINE_ACTION_TEXT : 'Add 1 credit'}
-            disabled={disabled}
-            onClick={() => onAdjust(1)}
-          >
-            +1
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            aria-label={`Add 5 credits to ${user.email}`}
-            title={locked ? OFFLINE_ACTION_TEXT : 'Add 5 credits'}
-            disabled={disabled}
-            onClick={() => onAdjust(5)}
-          >
-            +5
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            aria-label={`Remove 1 credit from ${user.email}`}
-            title={locked ? OFFLINE_ACTION_TEXT : empty ? 'The balance is 0' : 'Remove 1 credit'}
-            disabled={disabled || empty}
-            onClick={() => onAdjust(-1)}
-          >
-            -1
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm admin-btn-danger-outline"
-            aria-label={`Reset credits of ${user.email}`}
-            title={
-              locked ? OFFLINE_ACTION_TEXT : empty ? 'The balance is already 0' : 'Reset the balance to 0'
-            }
-            disabled={disabled || empty}
-            onClick={onReset}
-          >
-            Reset
-          </button>
-        </div>
+        <CreditButtons
+          email={user.email}
+          empty={user.credits <= 0}
+          locked={locked}
+          disabled={locked || busy}
+          hints
+          onAdjust={onAdjust}
+          onReset={onReset}
+        />
       </td>
     </tr>
   );

@@ -11,7 +11,7 @@ import {
   ticketStatus,
   vehicleName,
 } from '../tickets';
-import { AfterRestore, ListFooter, listStateRow, OfflineNotice, SearchField } from './list-parts';
+import { AfterRestore, ListDesk, listStateRow } from './list-parts';
 import { adminKeys, useRememberedValue } from './queries';
 import { useAdminList } from './use-admin-list';
 
@@ -71,101 +71,89 @@ function EcuFilesDesk() {
   const shown = { ...list, rows };
 
   return (
-    <div className="stack admin-page">
-      <div className="page-header">
-        <div className="title-row">
-          <h1>ECU Files</h1>
-          {list.stale && <span className="badge badge-offline">Offline copy</span>}
+    <ListDesk
+      title="ECU Files"
+      intro="Every submitted file, newest first. Open one to set its status and upload the tuned file."
+      label="ECU files"
+      list={shown}
+      search={{
+        label: 'Search files',
+        placeholder: 'Search by ticket, registration, make, model, customer or status',
+      }}
+      tools={
+        <div className="admin-field ecu-status-filter">
+          <label htmlFor={statusId}>Status</label>
+          <select
+            id={statusId}
+            className="input"
+            value={status}
+            onChange={(e) => setStatus(parseStatus(e.target.value))}
+          >
+            <option value="">All statuses</option>
+            {TICKET_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
         </div>
-        <p>Every submitted file, newest first. Open one to set its status and upload the tuned file.</p>
-      </div>
-
-      {list.stale && <OfflineNotice loadedAt={list.loadedAt} />}
-
-      <section className="card admin-card" aria-label="ECU files">
-        <div className="admin-toolbar">
-          <SearchField
-            label="Search files"
-            placeholder="Search by ticket, registration, make, model, customer or status"
-            value={list.q}
-            onChange={list.setQ}
-          />
-          <div className="admin-field ecu-status-filter">
-            <label htmlFor={statusId}>Status</label>
-            <select
-              id={statusId}
-              className="input"
-              value={status}
-              onChange={(e) => setStatus(parseStatus(e.target.value))}
-            >
-              <option value="">All statuses</option>
-              {TICKET_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-
-        <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
-          <table className="admin-table ecu-files-table">
-            <caption className="admin-sr-only">Submitted ECU files</caption>
-            <thead>
-              <tr>
-                <th scope="col">Ticket</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Vehicle</th>
-                <th scope="col">Registration</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listStateRow(shown, {
-                colSpan: COLUMNS,
-                loading: 'Fetching ECU Files...',
-                empty: list.q.trim() || status ? 'No files match these filters.' : 'No files submitted yet.',
-              }) ??
-                rows.map((t) => {
-                  const name = ownerName(t);
-                  return (
-                    <tr key={t._id} className="ecu-file-row" data-testid="ecu-file-row">
-                      <td>
-                        <Link
-                          to={`/ticket/${t.ticketNumber}`}
-                          className="admin-serial ecu-file-link"
-                          aria-label={`Open ticket ${t.ticketNumber}`}
-                        >
-                          #{t.ticketNumber}
-                        </Link>
-                      </td>
-                      <td>
-                        <div className="admin-stacked">
-                          <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>
-                          <span className="admin-email">{t.userId?.email ?? 'Unknown user'}</span>
-                        </div>
-                      </td>
-                      <td className="ecu-file-vehicle">{vehicleName(t)}</td>
-                      <td>
-                        <Plate registration={t.registration} />
-                      </td>
-                      <td className="num">{formatPrice(t.creditsNeed)}</td>
-                      <td>
-                        <StatusBadge status={t.status} />
-                      </td>
-                      <td className="admin-date">{formatDateTime(t.createdAt)}</td>
-                    </tr>
-                  );
-                })}
-            </tbody>
-          </table>
-        </div>
-        <ListFooter list={shown} noun={['file', 'files']} />
-      </section>
-    </div>
+      }
+      noun={['file', 'files']}
+    >
+      <table className="admin-table ecu-files-table">
+        <caption className="admin-sr-only">Submitted ECU files</caption>
+        <thead>
+          <tr>
+            <th scope="col">Ticket</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Vehicle</th>
+            <th scope="col">Registration</th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Date</th>
+          </tr>
+        </thead>
+        <tbody>
+          {listStateRow(shown, {
+            colSpan: COLUMNS,
+            loading: 'Fetching ECU Files...',
+            empty: list.q.trim() || status ? 'No files match these filters.' : 'No files submitted yet.',
+          }) ??
+            rows.map((t) => {
+              const name = ownerName(t);
+              return (
+                <tr key={t._id} className="ecu-file-row" data-testid="ecu-file-row">
+                  <td>
+                    <Link
+                      to={`/ticket/${t.ticketNumber}`}
+                      className="admin-serial ecu-file-link"
+                      aria-label={`Open ticket ${t.ticketNumber}`}
+                    >
+                      #{t.ticketNumber}
+                    </Link>
+                  </td>
+                  <td>
+                    <div className="admin-stacked">
+                      <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>
+                      <span className="admin-email">{t.userId?.email ?? 'Unknown user'}</span>
+                    </div>
+                  </td>
+                  <td className="ecu-file-vehicle">{vehicleName(t)}</td>
+                  <td>
+                    <Plate registration={t.registration} />
+                  </td>
+                  <td className="num">{formatPrice(t.creditsNeed)}</td>
+                  <td>
+                    <StatusBadge status={t.status} />
+                  </td>
+                  <td className="admin-date">{formatDateTime(t.createdAt)}</td>
+                </tr>
+              );
+            })}
+        </tbody>
+      </table>
+    </ListDesk>
   );
 }

@@ -5,7 +5,7 @@ import { OFFLINE_ACTION_TEXT } from './use-admin-command';
 import type { AdminList } from './use-admin-list';
 import './admin.css';
 
-/** The pieces every admin list shares: search box, offline notice, state rows and 'Load more'. */
+/** The pieces every admin list shares: header, search box, offline notice, state rows and 'Load more'. */
 
 /**
  * Renders its screen once the persisted query cache is back (a few milliseconds after a
@@ -67,6 +67,39 @@ export function EmailText({ email }: { email: string }) {
       <wbr />
       <span className="admin-nowrap">{email.slice(at)}</span>
     </>
+  );
+}
+
+/** An admin page's title, marked 'Offline copy' when it shows remembered data, and its lead. */
+export function AdminPageHeader({
+  title,
+  offline,
+  children,
+}: {
+  title: string;
+  offline: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="page-header">
+      <div className="title-row">
+        <h1>{title}</h1>
+        {offline && <span className="badge badge-offline">Offline copy</span>}
+      </div>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** A load that failed while online, with a way to ask again. */
+export function LoadErrorNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="notice notice-error notice-row" role="alert">
+      <span>{message}</span>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }
 
@@ -144,6 +177,61 @@ export function ListFooter<T>({ list, noun }: { list: AdminList<T>; noun: [strin
           {list.loadingMore ? 'Loading...' : 'Load more'}
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * A whole list screen: header, offline notice, and a card with the search box (plus any other
+ * tools), the table (children) and its footer. `after` goes below the card (e.g. a dialog).
+ */
+export function ListDesk<T>({
+  title,
+  intro,
+  label,
+  list,
+  search,
+  tools,
+  noun,
+  after,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  /** The card's accessible name. */
+  label: string;
+  list: AdminList<T>;
+  search: { label: string; placeholder: string };
+  tools?: ReactNode;
+  noun: [string, string];
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="stack admin-page">
+      <AdminPageHeader title={title} offline={list.stale}>
+        {intro}
+      </AdminPageHeader>
+
+      {list.stale && <OfflineNotice loadedAt={list.loadedAt} />}
+
+      <section className="card admin-card" aria-label={label}>
+        <div className="admin-toolbar">
+          <SearchField
+            label={search.label}
+            placeholder={search.placeholder}
+            value={list.q}
+            onChange={list.setQ}
+          />
+          {tools}
+        </div>
+
+        <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
+          {children}
+        </div>
+        <ListFooter list={list} noun={noun} />
+      </section>
+      {after}
     </div>
   );
 }

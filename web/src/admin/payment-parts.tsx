@@ -1,10 +1,27 @@
-import type { TransactionDto } from '@ecu/shared';
+import { formatCredits, formatDateTime, formatGBP, type TransactionDto } from '@ecu/shared';
 
 /** Spec section 4: Completed green, Failed red, anything else is shown as Pending (yellow). */
 export function PaymentStatusBadge({ status }: { status: string }) {
   if (status === 'Completed') return <span className="badge admin-badge-completed">Completed</span>;
   if (status === 'Failed') return <span className="badge badge-failed">Failed</span>;
   return <span className="badge badge-pending">Pending</span>;
+}
+
+/** A payment's cells under the credits feature's PaymentColumnHeads. */
+export function PaymentCells({ tx, online }: { tx: TransactionDto; online: boolean }) {
+  return (
+    <>
+      <td className="num">{formatCredits(tx.credits)}</td>
+      <td className="num">{formatGBP(tx.amount)}</td>
+      <td>
+        <PaymentStatusBadge status={tx.status} />
+      </td>
+      <td className="admin-date">{formatDateTime(tx.createdAt)}</td>
+      <td>
+        <InvoiceCell tx={tx} online={online} />
+      </td>
+    </>
+  );
 }
 
 /** The VAT invoice of a completed payment; offline it cannot download, and says so. */

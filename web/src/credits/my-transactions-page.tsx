@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useOnline } from '../local/use-online';
 import { invoiceHref } from './api';
+import { PaymentColumnHeads } from './payment-columns';
 import { refreshPaymentHistory, transactionsNewestFirst } from './sync';
 
 const STATUS_CLASS: Record<string, string> = {
@@ -85,15 +86,7 @@ export default function MyTransactionsPage() {
             <thead>
               <tr>
                 <th scope="col">Serial No</th>
-                <th scope="col" className="num">
-                  Credits
-                </th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
-                <th scope="col">Invoice</th>
+                <PaymentColumnHeads />
               </tr>
             </thead>
             <tbody>

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { apiRequest, messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { StatusBadge } from '../../tickets';
-import { OfflineNotice } from '../list-parts';
+import { AdminPageHeader, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { ChartFigure } from './chart-figure';
 import { countText, formatWaited, spokenWaited } from './overview-format';
 import {
@@ -70,25 +70,14 @@ export default function OverviewPage() {
 
   return (
     <div className="stack admin-page overview-page">
-      <div className="page-header">
-        <div className="title-row">
-          <h1>Overview</h1>
-          {!online && data && <span className="badge badge-offline">Offline copy</span>}
-        </div>
-        <p>The business at a glance: files, money, credits and new users for the period you choose.</p>
-      </div>
+      <AdminPageHeader title="Overview" offline={!online && Boolean(data)}>
+        The business at a glance: files, money, credits and new users for the period you choose.
+      </AdminPageHeader>
 
       <PeriodPicker period={period} range={range} onChoose={choose} />
 
       {!online && data && <OfflineNotice loadedAt={query.dataUpdatedAt || null} />}
-      {online && error && (
-        <div className="notice notice-error notice-row" role="alert">
-          <span>{error}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {online && error && <LoadErrorNotice message={error} onRetry={() => void query.refetch()} />}
 
       {!data ? (
         <section className="card" aria-busy={query.isFetching}>
@@ -124,8 +113,6 @@ function PeriodPicker({
   range: DateRange;
   onChoose: (period: Period) => void;
 }) {
-  const fromId = useId();
-  const toId = useId();
   const errorId = useId();
   const [custom, setCustom] = useState<DateRange>(range);
   const [problem, setProblem] = useState<string | null>(null);
@@ -164,32 +151,20 @@ function PeriodPicker({
         })}
       </fieldset>
       <form className="overview-custom" onSubmit={apply} noValidate aria-label="Custom period">
-        <div className="admin-field">
-          <label htmlFor={fromId}>From</label>
-          <input
-            id={fromId}
-            type="date"
-            className="input"
-            value={custom.from}
-            max={custom.to || undefined}
-            aria-invalid={Boolean(problem)}
-            aria-describedby={problem ? errorId : undefined}
-            onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor={toId}>To</label>
-          <input
-            id={toId}
-            type="date"
-            className="input"
-            value={custom.to}
-            min={custom.from || undefined}
-            aria-invalid={Boolean(problem)}
-            aria-describedby={problem ? errorId : undefined}
-            onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
-          />
-        </div>
+        <DateField
+          label="From"
+          value={custom.from}
+          max={custom.to || undefined}
+          errorId={problem ? errorId : undefined}
+          onChange={(from) => setCustom((c) => ({ ...c, from }))}
+        />
+        <DateField
+          label="To"
+          value={custom.to}
+          min={custom.from || undefined}
+          errorId={problem ? errorId : undefined}
+          onChange={(to) => setCustom((c) => ({ ...c, to }))}
+        />
         <button
           type="submit"
           className={`btn ${period.kind === 'custom' ? 'btn-dark' : 'btn-secondary'} btn-sm`}
@@ -203,6 +178,41 @@ function PeriodPicker({
         )}
       </form>
     </section>
+  );
+}
+
+/** One end of the custom period; `errorId` names the range's error while there is one. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  errorId,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  errorId: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="date"
+        className="input"
+        value={value}
+        min={min}
+        max={max}
+        aria-invalid={Boolean(errorId)}
+        aria-describedby={errorId}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }
 

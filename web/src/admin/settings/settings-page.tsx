@@ -7,10 +7,10 @@ import {
   supportSettingsSchema,
 } from '@ecu/shared';
 import { useId, useState } from 'react';
+import type { z } from 'zod';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
-import { fieldErrorsOf } from '../../ui/field-errors';
-import { OfflineNotice } from '../list-parts';
+import { AdminPageHeader, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { HoursSection } from './hours-section';
 import { actorName, describeSettingsChange } from './settings-history';
 import { focusField, SettingsSection, TextField } from './settings-section';
@@ -43,26 +43,13 @@ export default function SettingsPage() {
 
   return (
     <div className="stack admin-page settings-page">
-      <div className="page-header">
-        <div className="title-row">
-          <h1>Settings</h1>
-          {!online && data && <span className="badge badge-offline">Offline copy</span>}
-        </div>
-        <p>
-          What orders and invoices show, what new accounts pay, where customers write, and when files are
-          handled.
-        </p>
-      </div>
+      <AdminPageHeader title="Settings" offline={!online && Boolean(data)}>
+        What orders and invoices show, what new accounts pay, where customers write, and when files are
+        handled.
+      </AdminPageHeader>
 
       {!online && data && <OfflineNotice loadedAt={query.dataUpdatedAt || null} />}
-      {online && error && (
-        <div className="notice notice-error notice-row" role="alert">
-          <span>{error}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {online && error && <LoadErrorNotice message={error} onRetry={() => void query.refetch()} />}
 
       {!data ? (
         <section className="card">
@@ -87,26 +74,36 @@ export default function SettingsPage() {
   );
 }
 
+/** The groups edited as plain text fields; the hours have an editor of their own. */
+type TextGroup = 'seller' | 'pricing' | 'support';
+type TextDraft<G extends TextGroup> = Record<keyof AdminSettings[G], string>;
+
 const identity = <T,>(v: T) => v;
 
-function SellerSection({ value, online }: { value: AdminSettings['seller']; online: boolean }) {
-  const { draft, setDraft, reset, dirty } = useSectionDraft(value, identity, identity);
+/**
+ * One text-field section's form: its draft, its errors by field id (from the shared schema
+ * before sending, from the server after), and `field(key)`, the props of that key's TextField.
+ */
+function useTextSection<G extends TextGroup>(
+  group: G,
+  value: AdminSettings[G],
+  schema: z.ZodType<AdminSettings[G], unknown>,
+  online: boolean,
+  toDraft: (v: AdminSettings[G]) => TextDraft<G>,
+  fromDraft: (d: TextDraft<G>) => AdminSettings[G],
+) {
+  const { draft, setDraft, reset, dirty } = useSectionDraft(value, toDraft, fromDraft);
   const [errors, setErrors] = useState<Errors>({});
-  const save = useSaveSection('seller', {
+  const save = useSaveSection(group, {
     onSaved: reset,
-    onFieldErrors: (list) => setErrors(errorsByField('seller', list)),
+    onFieldErrors: (list) => setErrors(errorsByField(group, list)),
   });
 
-  function set(key: keyof AdminSettings['seller'], v: string) {
-    setDraft((d) => ({ ...d, [key]: v }));
-    setErrors((e) => ({ ...e, [fieldId('seller', key)]: '' }));
-  }
-
   function submit() {
-    const parsed = sellerSettingsSchema.safeParse(draft);
+    const parsed = schema.safeParse(fromDraft(draft));
     if (!parsed.success) {
       const next = errorsByField(
-        'seller',
+        group,
         parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
       );
       setErrors(next);
@@ -117,47 +114,47 @@ function SellerSection({ value, online }: { value: AdminSettings['seller']; onli
     save.mutate(parsed.data);
   }
 
+  function field(key: keyof TextDraft<G> & string) {
+    const id = fieldId(group, key);
+    return {
+      id,
+      value: draft[key],
+      error: errors[id] || undefined,
+      onChange: (v: string) => {
+        setDraft((d) => ({ ...d, [key]: v }));
+        setErrors((e) => ({ ...e, [id]: '' }));
+      },
+      disabled: !online,
+    };
+  }
+
+  return {
+    field,
+    section: { online, saving: save.isPending, dirty, onSubmit: submit, testId: `settings-${group}` },
+  };
+}
+
+function SellerSection({ value, online }: { value: AdminSettings['seller']; online: boolean }) {
+  const { field, section } = useTextSection(
+    'seller',
+    value,
+    sellerSettingsSchema,
+    online,
+    identity,
+    identity,
+  );
   return (
-    <SettingsSection
-      title="Seller"
-      description="The business named on orders and VAT invoices."
-      online={online}
-      saving={save.isPending}
-      dirty={dirty}
-      onSubmit={submit}
-      testId="settings-seller"
-    >
+    <SettingsSection title="Seller" description="The business named on orders and VAT invoices." {...section}>
       <div className="settings-grid">
         <TextField
-          id={fieldId('seller', 'companyName')}
+          {...field('companyName')}
           label="Company name"
-          value={draft.companyName}
-          error={errors[fieldId('seller', 'companyName')] || undefined}
-          onChange={(v) => set('companyName', v)}
-          disabled={!online}
           autoComplete="organization"
           maxLength={120}
         />
-        <TextField
-          id={fieldId('seller', 'vatId')}
-          label="VAT number"
-          value={draft.vatId}
-          error={errors[fieldId('seller', 'vatId')] || undefined}
-          onChange={(v) => set('vatId', v)}
-          disabled={!online}
-          maxLength={40}
-        />
+        <TextField {...field('vatId')} label="VAT number" maxLength={40} />
         <div className="settings-span-2">
-          <TextField
-            id={fieldId('seller', 'address')}
-            label="Address"
-            value={draft.address}
-            error={errors[fieldId('seller', 'address')] || undefined}
-            onChange={(v) => set('address', v)}
-            disabled={!online}
-            maxLength={300}
-            multiline
-          />
+          <TextField {...field('address')} label="Address" maxLength={300} multiline />
         </div>
       </div>
     </SettingsSection>
@@ -165,52 +162,25 @@ function SellerSection({ value, online }: { value: AdminSettings['seller']; onli
 }
 
 function PricingSection({ value, online }: { value: AdminSettings['pricing']; online: boolean }) {
-  const { draft, setDraft, reset, dirty } = useSectionDraft(
+  const { field, section } = useTextSection(
+    'pricing',
     value,
-    (v) => v.defaultPerCreditPrice.toFixed(2),
-    (d) => ({ defaultPerCreditPrice: Number(d.trim() || Number.NaN) }),
+    pricingSettingsSchema,
+    online,
+    (v) => ({ defaultPerCreditPrice: v.defaultPerCreditPrice.toFixed(2) }),
+    // An empty box is no price at all, never 0.
+    (d) => ({ defaultPerCreditPrice: Number(d.defaultPerCreditPrice.trim() || Number.NaN) }),
   );
-  const [error, setError] = useState<string | undefined>();
-  const id = fieldId('pricing', 'defaultPerCreditPrice');
-  const save = useSaveSection('pricing', {
-    onSaved: reset,
-    onFieldErrors: (list) => setError(list[0]?.message),
-  });
-
-  function submit() {
-    const parsed = pricingSettingsSchema.safeParse({
-      defaultPerCreditPrice: draft.trim() === '' ? Number.NaN : draft.trim(),
-    });
-    if (!parsed.success) {
-      setError(fieldErrorsOf(parsed.error).defaultPerCreditPrice ?? 'Enter a valid price');
-      focusField(id);
-      return;
-    }
-    setError(undefined);
-    save.mutate(parsed.data);
-  }
-
   return (
     <SettingsSection
       title="Pricing"
       description="The price per credit that new accounts start with. Existing accounts keep their own price."
-      online={online}
-      saving={save.isPending}
-      dirty={dirty}
-      onSubmit={submit}
-      testId="settings-pricing"
+      {...section}
     >
       <div className="settings-grid">
         <TextField
-          id={id}
+          {...field('defaultPerCreditPrice')}
           label="Default price per credit (£, before VAT)"
-          value={draft}
-          error={error}
-          onChange={(v) => {
-            setDraft(v);
-            setError(undefined);
-          }}
-          disabled={!online}
           inputMode="decimal"
           maxLength={12}
           hint="For example 60.00. VAT is added at checkout."
@@ -221,48 +191,26 @@ function PricingSection({ value, online }: { value: AdminSettings['pricing']; on
 }
 
 function SupportSection({ value, online }: { value: AdminSettings['support']; online: boolean }) {
-  const { draft, setDraft, reset, dirty } = useSectionDraft(value, identity, identity);
-  const [error, setError] = useState<string | undefined>();
-  const id = fieldId('support', 'supportEmail');
-  const save = useSaveSection('support', {
-    onSaved: reset,
-    onFieldErrors: (list) => setError(list[0]?.message),
-  });
-
-  function submit() {
-    const parsed = supportSettingsSchema.safeParse(draft);
-    if (!parsed.success) {
-      setError(fieldErrorsOf(parsed.error).supportEmail ?? 'Enter a valid email address');
-      focusField(id);
-      return;
-    }
-    setError(undefined);
-    save.mutate(parsed.data);
-  }
-
+  const { field, section } = useTextSection(
+    'support',
+    value,
+    supportSettingsSchema,
+    online,
+    identity,
+    identity,
+  );
   return (
     <SettingsSection
       title="Support"
       description="Where customers write: shown on the Account Disabled screen and in e-mails."
-      online={online}
-      saving={save.isPending}
-      dirty={dirty}
-      onSubmit={submit}
-      testId="settings-support"
+      {...section}
     >
       <div className="settings-grid">
         <TextField
-          id={id}
+          {...field('supportEmail')}
           label="Support e-mail"
           type="email"
           inputMode="email"
-          value={draft.supportEmail}
-          error={error}
-          onChange={(v) => {
-            setDraft({ supportEmail: v });
-            setError(undefined);
-          }}
-          disabled={!online}
           autoComplete="email"
           maxLength={254}
         />

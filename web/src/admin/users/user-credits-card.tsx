@@ -1,27 +1,14 @@
-import {
-  type AdminUserDetailDto,
-  formatCredits,
-  formatDateTime,
-  type LedgerEntryDto,
-  type UpdateUserCreditsInput,
-} from '@ecu/shared';
+import { type AdminUserDetailDto, formatCredits, formatDateTime, type LedgerEntryDto } from '@ecu/shared';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
-import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { CreditButtons, type CreditChange } from '../credit-buttons';
+import { TableMessage } from '../list-parts';
 import { useCreditsCommand } from '../user-commands';
 import { creditReasonError, REASON_MAX } from './credit-reason';
 import { actorText, ledgerKindText, signedDelta } from './history-wording';
 import { useUserSection } from './use-user-section';
-import { SectionFooter, SectionMessage } from './user-history';
+import { SectionFooter } from './user-history';
 import { displayName } from './user-names';
-
-type CreditChange = UpdateUserCreditsInput['credits'];
-
-const CHANGES: { change: CreditChange; text: string; label: (email: string) => string }[] = [
-  { change: 1, text: '+1', label: (email) => `Add 1 credit to ${email}` },
-  { change: 5, text: '+5', label: (email) => `Add 5 credits to ${email}` },
-  { change: -1, text: '-1', label: (email) => `Remove 1 credit from ${email}` },
-];
 
 /**
  * The user's credits: the balance, an adjustment (+1, +5, -1, reset) that must say why (the
@@ -96,35 +83,16 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
               </span>
             )}
           </div>
-          <div className="admin-credit-buttons">
-            {CHANGES.map(({ change, text, label }) => (
-              <button
-                key={text}
-                type="button"
-                className="btn btn-secondary btn-sm"
-                aria-label={label(user.email)}
-                title={locked ? OFFLINE_ACTION_TEXT : undefined}
-                disabled={locked || command.pending || (change === -1 && empty)}
-                onClick={() => void adjust(change)}
-              >
-                {text}
-              </button>
-            ))}
-            <button
-              type="button"
-              className="btn btn-sm admin-btn-danger-outline"
-              aria-label={`Reset credits of ${user.email}`}
-              title={
-                locked ? OFFLINE_ACTION_TEXT : empty ? 'The balance is already 0' : 'Reset the balance to 0'
-              }
-              disabled={locked || command.pending || empty}
-              onClick={() => {
-                if (checkedReason() !== null) setResetAsked(true);
-              }}
-            >
-              Reset
-            </button>
-          </div>
+          <CreditButtons
+            email={user.email}
+            empty={empty}
+            locked={locked}
+            disabled={locked || command.pending}
+            onAdjust={(change) => void adjust(change)}
+            onReset={() => {
+              if (checkedReason() !== null) setResetAsked(true);
+            }}
+          />
         </form>
       )}
 
@@ -147,7 +115,7 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
           </thead>
           <tbody>
             {ledger.rows.length === 0 ? (
-              <SectionMessage colSpan={6}>No credit changes yet.</SectionMessage>
+              <TableMessage colSpan={6}>No credit changes yet.</TableMessage>
             ) : (
               ledger.rows.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
             )}

@@ -1,25 +1,20 @@
 import {
   type AdminUserDetailDto,
   type AuditEntryDto,
-  formatCredits,
   formatDateTime,
-  formatGBP,
   type TicketSummaryDto,
   type TransactionDto,
 } from '@ecu/shared';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
+import { PaymentColumnHeads } from '../../credits';
 import { formatPrice, Plate, StatusBadge, vehicleName } from '../../tickets';
 import { TableMessage } from '../list-parts';
-import { InvoiceCell, PaymentStatusBadge } from '../payment-parts';
+import { PaymentCells } from '../payment-parts';
 import { actorText, auditActionText, auditChanges } from './history-wording';
 import { type UserSection, useUserSection } from './use-user-section';
 
 /** The user's payments, tickets and audit trail, each paged with 'Load more'. */
-
-export function SectionMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return <TableMessage colSpan={colSpan}>{children}</TableMessage>;
-}
 
 export function SectionFooter<T>({ section, noun }: { section: UserSection<T>; noun: [string, string] }) {
   const count = section.rows.length;
@@ -68,33 +63,17 @@ export function PaymentsCard({ detail }: { detail: AdminUserDetailDto }) {
           <thead>
             <tr>
               <th scope="col">Serial No</th>
-              <th scope="col" className="num">
-                Credits
-              </th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Date</th>
-              <th scope="col">Invoice</th>
+              <PaymentColumnHeads />
             </tr>
           </thead>
           <tbody>
             {section.rows.length === 0 ? (
-              <SectionMessage colSpan={6}>No transactions found.</SectionMessage>
+              <TableMessage colSpan={6}>No transactions found.</TableMessage>
             ) : (
               section.rows.map((tx: TransactionDto) => (
                 <tr key={tx._id}>
                   <td className="admin-serial">{tx.serialNo}</td>
-                  <td className="num">{formatCredits(tx.credits)}</td>
-                  <td className="num">{formatGBP(tx.amount)}</td>
-                  <td>
-                    <PaymentStatusBadge status={tx.status} />
-                  </td>
-                  <td className="admin-date">{formatDateTime(tx.createdAt)}</td>
-                  <td>
-                    <InvoiceCell tx={tx} online={section.online} />
-                  </td>
+                  <PaymentCells tx={tx} online={section.online} />
                 </tr>
               ))
             )}
@@ -127,7 +106,7 @@ export function TicketsCard({ detail }: { detail: AdminUserDetailDto }) {
           </thead>
           <tbody>
             {section.rows.length === 0 ? (
-              <SectionMessage colSpan={6}>No files submitted yet.</SectionMessage>
+              <TableMessage colSpan={6}>No files submitted yet.</TableMessage>
             ) : (
               section.rows.map((t: TicketSummaryDto) => (
                 <tr key={t._id}>
@@ -178,7 +157,7 @@ export function AuditCard({ detail }: { detail: AdminUserDetailDto }) {
           </thead>
           <tbody>
             {section.rows.length === 0 ? (
-              <SectionMessage colSpan={4}>No admin changes yet.</SectionMessage>
+              <TableMessage colSpan={4}>No admin changes yet.</TableMessage>
             ) : (
               section.rows.map((entry: AuditEntryDto) => <AuditRow key={entry.id} entry={entry} />)
             )}

@@ -13,7 +13,7 @@ import { toast } from 'react-toastify';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { adminApi } from '../api';
-import { AfterRestore, OfflineNotice } from '../list-parts';
+import { AfterRestore, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { PriceEditor } from '../price-editor';
 import { adminKeys } from '../queries';
 import { AccountActions, RoleSelect, SELF_TEXT, UserAvatar, UserBadges, useMyId } from './user-actions';
@@ -115,14 +115,7 @@ function UserFile({ userId }: { userId: string }) {
           removed. Its payments and credit ledger are kept for accounting; nothing here can be changed.
         </div>
       )}
-      {online && error && (
-        <div className="notice notice-error notice-row" role="alert">
-          <span>{error}</span>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {online && error && <LoadErrorNotice message={error} onRetry={() => void query.refetch()} />}
 
       <div className={deletedAt ? 'admin-user-grid is-single' : 'admin-user-grid'}>
         <ProfileCard user={user} />

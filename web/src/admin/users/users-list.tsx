@@ -1,7 +1,7 @@
 import { formatDateTime, formatGBP, type UserDto } from '@ecu/shared';
 import { Link } from 'react-router-dom';
 import { adminApi, type UserListKind } from '../api';
-import { AfterRestore, EmailText, ListFooter, listStateRow, OfflineNotice, SearchField } from '../list-parts';
+import { AfterRestore, EmailText, ListDesk, listStateRow } from '../list-parts';
 import { PriceEditor } from '../price-editor';
 import { adminKeys } from '../queries';
 import { useAdminList } from '../use-admin-list';
@@ -47,68 +47,51 @@ function UsersDesk({ kind, title, subtitle, caption }: UsersListProps) {
   });
 
   return (
-    <div className="stack admin-page">
-      <div className="page-header">
-        <div className="title-row">
-          <h1>{title}</h1>
-          {list.stale && <span className="badge badge-offline">Offline copy</span>}
-        </div>
-        <p>{subtitle}</p>
-      </div>
-
-      {list.stale && <OfflineNotice loadedAt={list.loadedAt} />}
-
-      <section className="card admin-card" aria-label={title}>
-        <div className="admin-toolbar">
-          <SearchField
-            label="Search users"
-            placeholder="Search users by name, email, role"
-            value={list.q}
-            onChange={list.setQ}
-          />
-        </div>
-
-        <div className="admin-table-wrap" aria-busy={list.status === 'loading' || list.refreshing}>
-          <table className="admin-table admin-users-table">
-            <caption className="admin-sr-only">{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Email</th>
-                <th scope="col" className="num">
-                  Money Spent
-                </th>
-                <th scope="col" className="admin-col-price">
-                  Credit Price
-                </th>
-                <th scope="col" className="num">
-                  Files
-                </th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listStateRow(list, {
-                colSpan: COLUMNS,
-                loading: 'Fetching Users...',
-                empty: 'No users found.',
-              }) ??
-                list.rows.map((user) => (
-                  <UserRow
-                    key={user._id}
-                    user={user}
-                    self={user._id === myId}
-                    showResend={kind === 'unverified'}
-                  />
-                ))}
-            </tbody>
-          </table>
-        </div>
-        <ListFooter list={list} noun={['user', 'users']} />
-      </section>
-    </div>
+    <ListDesk
+      title={title}
+      intro={subtitle}
+      label={title}
+      list={list}
+      search={{ label: 'Search users', placeholder: 'Search users by name, email, role' }}
+      noun={['user', 'users']}
+    >
+      <table className="admin-table admin-users-table">
+        <caption className="admin-sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Email</th>
+            <th scope="col" className="num">
+              Money Spent
+            </th>
+            <th scope="col" className="admin-col-price">
+              Credit Price
+            </th>
+            <th scope="col" className="num">
+              Files
+            </th>
+            <th scope="col">Role</th>
+            <th scope="col">Joined</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {listStateRow(list, {
+            colSpan: COLUMNS,
+            loading: 'Fetching Users...',
+            empty: 'No users found.',
+          }) ??
+            list.rows.map((user) => (
+              <UserRow
+                key={user._id}
+                user={user}
+                self={user._id === myId}
+                showResend={kind === 'unverified'}
+              />
+            ))}
+        </tbody>
+      </table>
+    </ListDesk>
   );
 }
 
