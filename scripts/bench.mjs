@@ -1,10 +1,12 @@
 // Benchmarks that print figures (never assert): server cold start, first-route JS size,
-// API latency. Run `pnpm build` first. Usage: pnpm bench
+// API latency, uploads, the admin lists at 1k and 100k rows. Run `pnpm build` first.
+// Usage: pnpm bench
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchAdminLists } from './bench-admin-lists.mjs';
 import { benchUpload } from './bench-upload.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -131,3 +133,6 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Seeds its own databases (see scripts/bench-admin-lists.mjs): this takes a few minutes.
+await benchAdminLists({ port: PORT + 1 });

@@ -1,0 +1,138 @@
+/**
+ * `pnpm seed:demo [--users N] [--tickets N] [--payments N] [--seed N] [--force] [--json]`:
+ * writes the demo business into the portal's database, the one `pnpm start` would open
+ * (DATABASE_URL, or the PGlite in DATA_DIR/pglite; a relative DATA_DIR counts from the
+ * repository root, as for `pnpm start`). The flags may also come from DEMO_USERS,
+ * DEMO_TICKETS, DEMO_PAYMENTS and DEMO_SEED.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config';
+import { type DatabaseSource, openDatabase } from '../db/client';
+import { rowsOf } from './bulk-insert';
+import { DEMO_DEFAULTS, DemoSeedRefusedError, seedDemo } from './seed';
+
+class UsageError extends Error {}
+
+function count(name: string, text: string | undefined, fallback: number, min: number): number {
+  if (text === undefined || text === '') return fallback;
+  const n = Number(text.replace(/_/g, ''));
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(`--${name} must be a whole number of at least ${min} (got "${text}")`);
+  }
+  return n;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      users: { type: 'string' },
+      tickets: { type: 'string' },
+      payments: { type: 'string' },
+      seed: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.info(
+      'pnpm seed:demo [--users 10000] [--tickets 100000] [--payments 50000] [--seed 1] [--force] [--json]',
+    );
+    return 0;
+  }
+  const env = process.env;
+  const scale = {
+    users: count('users', values.users ?? env.DEMO_USERS, DEMO_DEFAULTS.users, 1),
+    tickets: count('tickets', values.tickets ?? env.DEMO_TICKETS, DEMO_DEFAULTS.tickets, 0),
+    payments: count('payments', values.payments ?? env.DEMO_PAYMENTS, DEMO_DEFAULTS.payments, 0),
+    seed: count('seed', values.seed ?? env.DEMO_SEED, DEMO_DEFAULTS.seed, 0),
+  };
+
+  // `pnpm --filter @ecu/api exec` runs here in api/: count a relative DATA_DIR from the root.
+  process.chdir(fileURLToPath(new URL('../../..', import.meta.url)));
+  const config = loadConfig();
+  const started = performance.now();
+  let source: DatabaseSource;
+  let where: string;
+  if (config.databaseUrl) {
+    source = { kind: 'postgres', url: config.databaseUrl, max: 1 };
+    where = `PostgreSQL ${new URL(config.databaseUrl).pathname.slice(1) || '(default database)'}`;
+  } else {
+    const dataDir = path.join(config.dataDir, 'pglite');
+    // PGlite lets a second process open a data dir in use and corrupt it; it keeps
+    // postmaster.pid there while open (and removes it when closed).
+    if (existsSync(path.join(dataDir, 'postmaster.pid'))) {
+      throw new UsageError(
+        `${dataDir} is in use (postmaster.pid is there): stop the server first. If no server runs, a crash left the file behind: delete it and try again.`,
+      );
+    }
+    source = { kind: 'pglite', dataDir };
+    where = `PGlite in ${dataDir}`;
+  }
+
+  const database = await openDatabase(source);
+  try {
+    if (database.kind === 'postgres') {
+      const [others] = await rowsOf<{ n: string | number }>(
+        database.db,
+        sql`select count(*) as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      if (Number(others!.n) > 0) {
+        throw new UsageError(
+          `${others!.n} other connection(s) to this database are open: stop the server (and other clients) first.`,
+        );
+      }
+    }
+    const steps: string[] = [];
+    const result = await seedDemo(database.db, {
+      ...scale,
+      force: values.force,
+      onStep: ({ table, rows, ms }) => {
+        steps.push(`${table} ${(ms / 1000).toFixed(1)} s`);
+        if (!values.json) console.info(`  wrote ${rows} ${table} in ${(ms / 1000).toFixed(1)} s`);
+      },
+    });
+    const totalMs = performance.now() - started;
+    if (values.json) {
+      console.info(JSON.stringify({ ...result, totalMs, where, seed: scale.seed, steps }));
+      return 0;
+    }
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.info(
+      [
+        `Demo data written to ${where} (seed ${scale.seed}):`,
+        `  ${result.users} users (${result.admins} admins), each with the password ${result.password}`,
+        `  ${result.tickets} tickets with ${result.ticketEvents} history events (${result.chargedTickets} downloaded and charged; no stored files)`,
+        `  ${result.payments} payments (${result.completedPayments} completed)`,
+        `  ${result.ledgerEntries} credit ledger entries`,
+        `Took ${s(totalMs)}: ${s(result.generateMs)} to build, ${s(result.writeMs)} to write (the rest: opening and migrating).`,
+        `Sign in as an admin with ${result.adminEmails[0]} / ${result.password}, or as any demo tuner with the same password.`,
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof UsageError || err instanceof DemoSeedRefusedError || err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(err);
+    process.exit(1);
+  },
+);
