@@ -5,6 +5,7 @@ import { ensureAdmin } from './accounts/admin-bootstrap';
 import { createApp } from './app/app';
 import { buildRuntime } from './app/build-deps';
 import { ConfigError, loadConfig } from './config';
+import { analyzeDatabase, PGLITE_ANALYZE_INTERVAL_MS } from './db/client';
 import { SWEEP_INTERVAL_MS, sweepExpiredUploads } from './uploads/cleanup';
 
 const started = performance.now();
@@ -28,6 +29,12 @@ const sweep = () =>
   sweepExpiredUploads(runtime.deps).catch((err) => runtime.deps.logger.error('Upload sweep failed:', err));
 void sweep();
 setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+if (runtime.database.kind === 'pglite') {
+  const analyze = () =>
+    analyzeDatabase(runtime.deps.db).catch((err) => runtime.deps.logger.error('Analyze failed:', err));
+  setTimeout(analyze, 5_000).unref();
+  setInterval(analyze, PGLITE_ANALYZE_INTERVAL_MS).unref();
+}
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
   const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';

@@ -67,3 +67,12 @@ export async function openDatabase(
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * PGlite has no autovacuum, so its planner statistics would never be gathered: searches at
+ * 100k rows then picked the wrong index. The server runs this on PGlite now and then.
+ */
+export const PGLITE_ANALYZE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+export async function analyzeDatabase(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
+}

@@ -16,6 +16,15 @@ import { users } from './accounts';
 
 export const ticketNumberSeq = pgSequence('ticket_number_seq', { startWith: 100001, minValue: 100001 });
 
+/**
+ * What the admin file search matches besides the owner: registration (as typed and without
+ * spaces), make, model and status in one text. Queries must use this very expression for the
+ * trigram index below to serve them.
+ */
+export const TICKET_SEARCH_TEXT = sql.raw(
+  `(registration || ' ' || replace(registration, ' ', '') || ' ' || make || ' ' || model || ' ' || status)`,
+);
+
 export const TICKET_STATUSES = ['Pending', 'In Progress', 'Completed', 'Failed', 'Unlocked'] as const;
 
 /** An ECU file request (the spec's Ticket / ECU file). */
@@ -53,6 +62,7 @@ export const tickets = pgTable(
     // Overview: files per day, and the oldest waiting tickets per status.
     index('tickets_created_at_idx').on(t.createdAt),
     index('tickets_status_created_at_idx').on(t.status, t.createdAt),
+    index('tickets_search_trgm_idx').using('gin', sql`${TICKET_SEARCH_TEXT} gin_trgm_ops`),
     check('tickets_credits_need_non_negative', sql`${t.creditsNeed} >= 0`),
   ],
 );
