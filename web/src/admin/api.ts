@@ -12,7 +12,7 @@ import type {
 } from '@ecu/shared';
 import { apiRequest } from '../local/api-client';
 
-/** One page of an admin list (DECISIONS 4): limit, cursor and q in, { data, nextCursor } out. */
+/** One page of an admin list: limit, cursor and q in, { data, nextCursor } out. */
 export type ListPageQuery = Partial<ListQuery>;
 
 function listPath(path: string, { limit, cursor, q }: ListPageQuery): string {
@@ -45,8 +45,8 @@ export type UserPagePart = keyof UserPageParts;
 const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 
 /**
- * The admin desk's calls about users, credits and payments (spec section 7). They go straight
- * to the server, never through the outbox: admins act on live data (DECISIONS 1).
+ * The admin desk's calls about users, credits and payments. They go straight
+ * to the server, never through the outbox: admins act on live data (docs/decisions/014-admin-data-with-tanstack-query.md).
  */
 export const adminApi = {
   listUsers: (kind: UserListKind, query: ListPageQuery, signal?: AbortSignal) =>

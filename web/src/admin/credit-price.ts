@@ -3,7 +3,7 @@ import { type UpdatePerCreditPriceInput, updatePerCreditPriceSchema } from '@ecu
 /** Spec section 5: an empty price, or one at or below zero, is refused before anything is sent. */
 export const INVALID_PRICE_TEXT = 'Enter a valid price';
 
-/** The default per-credit price in pounds, for a user whose price is not set (DECISIONS 6). */
+/** The default per-credit price in pounds, for a user whose price is not set. */
 export const DEFAULT_PER_CREDIT_PRICE = 60;
 
 /** The price editor's text as the command's payload, or null when it is not a valid price. */

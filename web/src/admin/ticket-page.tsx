@@ -79,7 +79,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
       (await adminTicketsApi.details(ticketNumber, signal)).data,
     placeholderData: () => rowFromLists(client, ticketNumber),
   });
-  // Admin ticket load failure: the server's message (spec section 8).
+  // Admin ticket load failure: the server's message.
   const error = query.error ? messageOf(query.error, 'Failed to load the ticket') : null;
 
   useEffect(() => {
@@ -238,7 +238,7 @@ function FileStatusCard({
   const refunds = current !== 'Failed' && ticket.charged;
 
   function send(next: TicketStatus) {
-    // Admins act on live data: offline nothing is sent or queued (DECISIONS 1).
+    // Admins act on live data: offline nothing is sent or queued (docs/decisions/014-admin-data-with-tanstack-query.md).
     if (!navigator.onLine) {
       toast.error(OFFLINE_ACTION_TEXT, { toastId: 'admin-offline-action' });
       setChoice(current);

@@ -3,12 +3,12 @@ import { toast } from 'react-toastify';
 import { type ApiResult, messageOf } from '../local/api-client';
 import { useOnline } from '../local/use-online';
 
-/** Why every admin action is off while offline (DECISIONS 1: admins act on live data). */
+/** Why every admin action is off while offline (admins act on live data: docs/decisions/014-admin-data-with-tanstack-query.md). */
 export const OFFLINE_ACTION_TEXT = 'Changes are disabled until the connection is back; nothing is queued.';
 
 export interface AdminCommandOptions<V, R> {
   send: (vars: V) => Promise<ApiResult<R>>;
-  /** The failure toast when the server sends no message (spec section 8). */
+  /** The failure toast when the server sends no message. */
   failure: string;
   /** The success toast when the server sends no message; undefined: no toast. */
   success?: string;

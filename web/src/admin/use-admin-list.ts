@@ -18,7 +18,7 @@ export interface AdminListOptions<T> {
   idOf: (row: T) => string;
   /** Offline the server cannot search: does a loaded row match the search text? */
   matches: (row: T, q: string) => boolean;
-  /** The screen's load-failure text (spec section 8), shown when the server sends none. */
+  /** The screen's load-failure text, shown when the server sends none. */
   loadError: string;
   pageSize?: number;
 }
@@ -59,7 +59,7 @@ function useDebounced(value: string, delay: number): string {
 
 /**
  * Every admin list reads the server this way (docs/decisions/014-admin-data-with-tanstack-query.md):
- * an infinite query paged by cursor (DECISIONS 4), searched on the server after a pause in
+ * an infinite query paged by cursor, searched on the server after a pause in
  * typing, the previous rows kept on screen while a new search loads. The cache is persisted,
  * so offline the last loaded pages show, marked with the time they were loaded.
  */

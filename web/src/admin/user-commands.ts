@@ -17,7 +17,7 @@ function answeredUser(data: unknown, userId: string): UserDto | undefined {
 }
 
 /**
- * The commands an admin gives about a user (spec section 6), with the toasts of section 8.
+ * The commands an admin gives about a user, with their success and failure toasts.
  * Each puts its outcome in place at once, then refreshes every user list and the user's page.
  */
 

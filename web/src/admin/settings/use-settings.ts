@@ -33,7 +33,7 @@ export function useSaveSection<G extends SettingsGroup>(
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (value: AdminSettings[G]) => {
-      // Admins act on live data: nothing is queued offline (DECISIONS 1).
+      // Admins act on live data: nothing is queued offline (docs/decisions/014-admin-data-with-tanstack-query.md).
       if (!navigator.onLine) throw new Error(OFFLINE_ACTION_TEXT);
       return apiRequest<AdminSettingsDto>('PUT', '/admin/settings', { [group]: value });
     },

@@ -1,6 +1,6 @@
 import { UsersList } from './users-list';
 
-/** /users: every account (spec section 2, Users). */
+/** /users: every account. */
 export default function AllUsersPage() {
   return (
     <UsersList

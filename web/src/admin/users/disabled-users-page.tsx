@@ -1,6 +1,6 @@
 import { UsersList } from './users-list';
 
-/** /disabled-users (spec section 2, the Disabled users page of User Management). */
+/** /disabled-users. */
 export default function DisabledUsersPage() {
   return (
     <UsersList

@@ -18,7 +18,7 @@ import { displayName, initialsOf } from './user-names';
  * destructive one behind a dialog that says what will happen (spec sections 6 and 8).
  */
 
-/** DECISIONS 5: an admin never disables, deletes or demotes themself. */
+/** An admin never disables, deletes or demotes themself. */
 export const SELF_TEXT = 'This is your own account: you cannot change its role, disable or delete it.';
 
 /** The signed-in admin's id, to tell their own row (undefined while it is read). */
