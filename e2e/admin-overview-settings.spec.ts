@@ -1,36 +1,13 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
-  type APIRequestContext,
-  type APIResponse,
-  type Browser,
-  expect,
-  type Page,
-  request,
-  test,
-} from '@playwright/test';
-import { BASE_URL, createAccount, PASSWORD, signInThroughUi } from './support/accounts';
+  apiSession,
+  BASE_URL,
+  createAccount,
+  dataOf as ok,
+  PASSWORD,
+  signInThroughUi,
+} from './support/accounts';
 import { ADMIN } from './support/paths';
-
-let ipCounter = 0;
-
-/** A signed-in API session; each from its own client IP so the sign-in rate limit never trips. */
-async function apiSession(email: string, password: string): Promise<APIRequestContext> {
-  const ctx = await request.newContext({
-    baseURL: BASE_URL,
-    extraHTTPHeaders: {
-      Origin: BASE_URL,
-      'X-Forwarded-For': `10.66.${Date.now() % 250}.${(ipCounter++ % 250) + 1}`,
-    },
-  });
-  const res = await ctx.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ctx;
-}
-
-async function ok<T = unknown>(res: APIResponse): Promise<T> {
-  const body = (await res.json()) as { data: T };
-  expect(res.ok(), `${res.url()}: ${res.status()} ${JSON.stringify(body)}`).toBe(true);
-  return body.data;
-}
 
 interface CreatedTicket {
   _id: string;

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page, request } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import { verificationLinkIn, waitForMail } from './mail';
 import { ADMIN } from './paths';
@@ -23,6 +23,29 @@ export function uniqueEmail(tag = 'tuner'): string {
 /** Each API-made account comes from its own client IP so per-IP rate limits never trip. */
 function nextIp(): string {
   return `10.9.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+}
+
+let sessionCounter = 0;
+
+/** A signed-in API session; each from its own client IP so the sign-in rate limit never trips. */
+export async function apiSession(email: string, password: string): Promise<APIRequestContext> {
+  const ctx = await request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: {
+      Origin: BASE_URL,
+      'X-Forwarded-For': `10.66.${Date.now() % 250}.${(sessionCounter++ % 250) + 1}`,
+    },
+  });
+  const res = await ctx.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ctx;
+}
+
+/** The `data` of a successful answer; a failure fails the test with the server's body. */
+export async function dataOf<T = unknown>(res: APIResponse): Promise<T> {
+  const body = (await res.json()) as { data: T };
+  expect(res.ok(), `${res.url()}: ${res.status()} ${JSON.stringify(body)}`).toBe(true);
+  return body.data;
 }
 
 export type Stage = 'signedUp' | 'onboarded' | 'verified';
