@@ -114,7 +114,7 @@ export const uploads = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id),
-    purpose: text('purpose', { enum: ['ecu', 'common', 'tuned'] }).notNull(),
+    purpose: text('purpose', { enum: ['ecu', 'common', 'tuned', 'chat'] }).notNull(),
     fileName: text('file_name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256'),

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The spec's chat message as the HTTP load payload shows it. */
+export interface ChatMessageDto {
+  _id: string;
+  message: string;
+  createdAt: string;
+  sender: { _id: string; firstName: string; lastName: string; role: 'user' | 'admin' };
+  attachments: { id: string; name: string; size: number; url: string }[];
+}
+
+export interface ChatPartnerDto {
+  firstName: string;
+  lastName: string;
+  role: 'user' | 'admin';
+  email: string;
+}
+
+/** GET /api/chat/{ticketNumber}: the spec's chat load payload. */
+export interface ChatLoadPayload {
+  ticketNumber: number;
+  messages: ChatMessageDto[];
+  /** Index of the first message the caller has not seen and did not write; -1 when none. */
+  unreadIndex: number;
+  chatPartner: ChatPartnerDto;
+  /** How many messages the other side has seen (read receipts). */
+  partnerReadCount: number;
+}
+
+/** One row of the admin support inbox. */
+export interface ChatInboxRow {
+  ticketId: string;
+  ticketNumber: number;
+  customer: { id: string; firstName: string; lastName: string; email: string };
+  vehicle: string;
+  unreadCount: number;
+  /** When the oldest customer message support has not read arrived (ISO). */
+  waitingSince: string;
+  lastMessage: string;
+}
+
+export const chatReadSchema = z.strictObject({ count: z.number().int().min(0).max(1_000_000) });
