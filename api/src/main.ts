@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -43,8 +44,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' 
   );
 });
 
+const chat = app.chat.attach(server as Server);
+
 async function shutdown() {
   server.close();
+  await chat.close();
   await runtime.close();
   process.exit(0);
 }

@@ -3,6 +3,7 @@ import { AUTH_BASE_PATH } from '../accounts/auth';
 import { loadUser } from '../accounts/gates';
 import { accountRoutes } from '../accounts/routes';
 import { adminRoutes } from '../admin/routes';
+import { createChat } from '../chat';
 import { paymentRoutes } from '../credits/routes';
 import { pingDatabase } from '../db/client';
 import { notFound } from '../http/app-error';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     trustProxy: deps.config.trustProxy,
     datastore: deps.uploadStore,
   });
+  const chat = createChat(deps);
   app.onError(onError(deps.logger));
   app.use('*', securityHeaders({ stripe: Boolean(deps.config.stripe) }));
   app.use('*', async (c, next) => {
@@ -76,6 +78,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.route('/api/ecuFile', ticketRoutes());
   app.route('/api/files', fileRoutes());
   app.route('/api/payment', paymentRoutes());
+  app.route('/api/chat', chat.routes);
+  app.route('/api/admin/chat-inbox', chat.inboxRoutes);
   app.route('/api/admin', adminRoutes());
 
   app.all('/api/*', () => {
@@ -83,7 +87,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
 
   if (options.webDir) mountWeb(app, options.webDir);
-  return Object.assign(app, { tus });
+  return Object.assign(app, { tus, chat });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -66,6 +66,7 @@ export async function buildRuntime(
       payments,
       storage,
       uploadStore,
+      ...(redis ? { redis } : {}),
     },
     database,
     async close() {

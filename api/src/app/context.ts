@@ -1,4 +1,5 @@
 import type { DataStore } from '@tus/server';
+import type { Redis } from 'ioredis';
 import type { Auth } from '../accounts/auth';
 import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
@@ -23,6 +24,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** tus's store when uploads do not go to DATA_DIR/uploads (S3). */
   uploadStore?: DataStore;
+  /** Shared by every API process when REDIS_URL is set (rate limits, chat fan-out). */
+  redis?: Redis;
   /** null when card payments cannot run (production without Stripe keys). */
   payments: PaymentProvider | null;
 }

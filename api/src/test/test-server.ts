@@ -102,6 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       throw err;
     }
     app = createApp(runtime.deps);
+    const chat = app.chat.attach(server);
 
     return {
       url,
@@ -113,6 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       async close() {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
+        await chat.close();
         await closed;
         try {
           await runtime.close();

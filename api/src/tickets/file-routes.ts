@@ -5,13 +5,9 @@ import { passGates } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import { ticketFiles, tickets } from '../db/schema';
 import { notFound } from '../http/app-error';
+import { contentDisposition } from '../http/content-disposition';
 import { isUuid } from '../http/uuid';
 import { verifyDownloadSignature } from './signed-url';
-
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * GET /api/files/:fileId: a ticket's stored file, always as an attachment. Admins may read

@@ -19,13 +19,15 @@ export const UPLOADS_PATH = '/api/uploads';
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-export type UploadPurpose = 'ecu' | 'common' | 'tuned';
+export type UploadPurpose = 'ecu' | 'common' | 'tuned' | 'chat';
 
 /** The largest single file per purpose; the totals per ticket are checked when it is created. */
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   ecu: ECU_FILE_MAX_BYTES,
   common: ADDITIONAL_FILES_MAX_BYTES,
   tuned: TUNED_FILE_MAX_BYTES,
+  /** A file attached to a chat message: the limit of a ticket's additional files. */
+  chat: ADDITIONAL_FILES_MAX_BYTES,
 };
 
 /** The signed-in caller of a tus request, put here by the Hono route before tus runs. */
@@ -68,14 +70,14 @@ export function createTusServer(deps: {
       if (!user) refuse(401, 'Please sign in to continue');
       const purpose = upload.metadata?.purpose as UploadPurpose | undefined;
       if (!purpose || !Object.hasOwn(MAX_BYTES, purpose))
-        refuse(400, 'Upload-Metadata must name a purpose: ecu, common or tuned');
+        refuse(400, 'Upload-Metadata must name a purpose: ecu, common, tuned or chat');
       if (purpose === 'tuned' && user.role !== 'admin') refuse(403, 'Only admins upload tuned files');
       if (upload.size === undefined) refuse(400, 'Upload-Length is required');
       if (upload.size <= 0) refuse(400, 'The file is empty.');
       if (upload.size > MAX_BYTES[purpose]) {
         refuse(
           413,
-          purpose === 'common'
+          purpose === 'common' || purpose === 'chat'
             ? 'Total size of additional files should be less than 100.00 MB.'
             : 'File size should be less than 20.00 MB.',
         );

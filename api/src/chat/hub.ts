@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
+import type { WebSocket } from 'ws';
+import type { AppDeps, UserRow } from '../app/context';
+import type { ChatFanout } from './fanout';
+import { appendChatUpdate, compactChat, loadChatState } from './persistence';
+import type { ChatPresence } from './presence';
+import { type ChatConnection, ChatRoom, type ChatTicket } from './room';
+import { checkAttachments, recordMessages, recordRead } from './side-effects';
+
+/** Compact a busy room's appended updates into the snapshot past this many. */
+export const COMPACT_AFTER = 200;
+const HEARTBEAT_MS = 30_000;
+
+export interface ChatHubDeps {
+  deps: AppDeps;
+  fanout: ChatFanout;
+  presence: ChatPresence;
+  /** Whether the account behind a socket may still be there (re-checked every minute). */
+  stillAllowed(connection: ChatConnection, cookie: string | undefined): Promise<boolean>;
+}
+
+interface Socket extends ChatConnection {
+  ws: WebSocket;
+  room: ChatRoom;
+  cookie: string | undefined;
+  alive: boolean;
+  queue: Promise<void>;
+}
+
+/** This process's loaded chat rooms and the sockets on them. */
+export class ChatHub {
+  private readonly rooms = new Map<string, ChatRoom>();
+  private readonly loading = new Map<string, Promise<ChatRoom>>();
+  private readonly unloading = new Map<string, Promise<void>>();
+  private readonly sockets = new Set<Socket>();
+  private readonly timer: NodeJS.Timeout;
+  private beat = 0;
+
+  constructor(private readonly h: ChatHubDeps) {
+    this.timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  get loadedRooms(): number {
+    return this.rooms.size;
+  }
+
+  /** The loaded room of a ticket in this process, if any (for reads over HTTP). */
+  peek(ticketId: string): ChatRoom | undefined {
+    return this.rooms.get(ticketId);
+  }
+
+  /** Puts an authorised socket into its ticket's room (loading the room when needed). */
+  async connect(ws: WebSocket, user: UserRow, ticket: ChatTicket, cookie: string | undefined): Promise<void> {
+    const early: Uint8Array[] = [];
+    const onEarly = (data: Buffer) => early.push(new Uint8Array(data));
+    ws.on('message', onEarly);
+    let room: ChatRoom;
+    try {
+      room = await this.open(ticket);
+    } catch (err) {
+      this.h.deps.logger.error('Chat room failed to load:', err);
+      ws.close(1011, 'The chat could not be loaded');
+      return;
+    }
+    if (ws.readyState !== ws.OPEN) {
+      this.releaseIfEmpty(room);
+      return;
+    }
+    const socket: Socket = {
+      id: randomUUID(),
+      user,
+      ws,
+      room,
+      cookie,
+      alive: true,
+      queue: Promise.resolve(),
+      send: (message) => {
+        if (ws.readyState === ws.OPEN) ws.send(message, (err) => err && ws.terminate());
+      },
+      close: (code, reason) => ws.close(code, reason),
+    };
+    this.sockets.add(socket);
+    room.join(socket);
+    ws.off('message', onEarly);
+    const receive = (data: Uint8Array) => {
+      socket.queue = socket.queue.then(() =>
+        room.receive(socket, data).catch((err) => {
+          this.h.deps.logger.warn(`Chat message refused on ticket ${ticket.ticketNumber}:`, err);
+          ws.close(CHAT_CLOSE.refusedUpdate, 'Malformed message');
+        }),
+      );
+    };
+    for (const data of early) receive(data);
+    ws.on('message', (data: Buffer) => receive(new Uint8Array(data)));
+    ws.on('pong', () => {
+      socket.alive = true;
+    });
+    ws.on('close', () => {
+      this.sockets.delete(socket);
+      room.leave(socket);
+      void this.h.presence.remove(ticket.id, user.id, socket.id).catch(() => {});
+      void socket.queue.then(() => this.releaseIfEmpty(room));
+    });
+    await this.h.presence
+      .add(ticket.id, user.id, socket.id)
+      .catch((err) => this.h.deps.logger.warn('Chat presence:', err));
+  }
+
+  /** Closes every socket and stores every room (server shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (const socket of this.sockets) socket.ws.terminate();
+    await Promise.all([...this.loading.values()].map((p) => p.catch(() => {})));
+    await Promise.all([...this.rooms.values()].map((room) => this.unload(room)));
+    await Promise.all(this.unloading.values());
+    await this.h.fanout.close();
+  }
+
+  private async open(ticket: ChatTicket): Promise<ChatRoom> {
+    for (;;) {
+      const unloading = this.unloading.get(ticket.id);
+      if (unloading) {
+        await unloading;
+        continue;
+      }
+      const room = this.rooms.get(ticket.id);
+      if (room) return room;
+      let loading = this.loading.get(ticket.id);
+      if (!loading) {
+        loading = this.load(ticket).finally(() => this.loading.delete(ticket.id));
+        this.loading.set(ticket.id, loading);
+      }
+      return await loading;
+    }
+  }
+
+  private async load(ticket: ChatTicket): Promise<ChatRoom> {
+    const { deps, fanout } = this.h;
+    const { db, logger } = deps;
+    const room: ChatRoom = new ChatRoom(ticket, {
+      persist: async (update) => {
+        await appendChatUpdate(db, ticket.id, update);
+        room.appended++;
+        if (room.appended < COMPACT_AFTER) return;
+        room.appended = 0;
+        await compactChat(db, ticket.id);
+      },
+      publish: (kind, payload) => fanout.publish(ticket.id, kind, payload),
+      checkAttachments: (sender, messages) => checkAttachments(db, sender, messages),
+      accepted: (sender, messages) =>
+        void recordMessages(deps, this.h.presence, ticket, sender, messages).catch((err) =>
+          logger.error('Chat message side effects failed:', err),
+        ),
+      read: (user, count) =>
+        void recordRead(db, ticket.id, user.id, count).catch((err) => logger.error('Chat read marker:', err)),
+      refused: (connection, reason) => {
+        logger.warn(
+          `Chat update refused on ticket ${ticket.ticketNumber} from ${connection.user.id}: ${reason}`,
+        );
+        connection.close(CHAT_CLOSE.refusedUpdate, reason.slice(0, 120));
+      },
+      failed: (err) => logger.error('Chat update could not be stored:', err),
+    });
+    const early: [Parameters<ChatRoom['fromPeer']>[0], Uint8Array][] = [];
+    let loaded = false;
+    // Subscribe before reading the store: nothing published in between is missed.
+    await fanout.subscribe(ticket.id, (kind, payload) => {
+      if (loaded) room.fromPeer(kind, payload);
+      else early.push([kind, payload]);
+    });
+    try {
+      const { updates, appended } = await loadChatState(db, ticket.id);
+      room.load(updates, appended);
+    } catch (err) {
+      await fanout.unsubscribe(ticket.id).catch(() => {});
+      room.destroy();
+      throw err;
+    }
+    loaded = true;
+    for (const [kind, payload] of early) room.fromPeer(kind, payload);
+    this.rooms.set(ticket.id, room);
+    return room;
+  }
+
+  private releaseIfEmpty(room: ChatRoom) {
+    if (room.connections.size === 0 && this.rooms.get(room.ticket.id) === room) void this.unload(room);
+  }
+
+  private unload(room: ChatRoom): Promise<void> {
+    const id = room.ticket.id;
+    this.rooms.delete(id);
+    const done = (async () => {
+      await this.h.fanout.unsubscribe(id).catch(() => {});
+      await room.flushed();
+      if (room.appended > 0) await compactChat(this.h.deps.db, id);
+    })()
+      .catch((err) => this.h.deps.logger.error('Chat room could not be stored on unload:', err))
+      .finally(() => {
+        room.destroy();
+        this.unloading.delete(id);
+      });
+    this.unloading.set(id, done);
+    return done;
+  }
+
+  private heartbeat() {
+    this.beat++;
+    for (const socket of this.sockets) {
+      if (!socket.alive) {
+        socket.ws.terminate();
+        continue;
+      }
+      socket.alive = false;
+      socket.ws.ping();
+    }
+    const live = [...this.sockets].map((s) => ({
+      ticketId: s.room.ticket.id,
+      userId: s.user.id,
+      connectionId: s.id,
+    }));
+    void this.h.presence.refresh(live).catch((err) => this.h.deps.logger.warn('Chat presence refresh:', err));
+    if (this.beat % 2 === 0) {
+      for (const socket of this.sockets) {
+        void this.h.stillAllowed(socket, socket.cookie).then(
+          (allowed) => allowed || socket.ws.close(CHAT_CLOSE.forbidden, 'Access to this chat ended'),
+          () => {},
+        );
+      }
+    }
+  }
+}

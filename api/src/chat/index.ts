@@ -1,0 +1,39 @@
+import type { Server } from 'node:http';
+import type { AppDeps } from '../app/context';
+import { type ChatFanout, localFanout, redisFanout } from './fanout';
+import { ChatHub } from './hub';
+import { chatInboxRoutes } from './inbox';
+import { type ChatPresence, localPresence, redisPresence } from './presence';
+import { chatRoutes } from './routes';
+import { attachChatServer, socketStillAllowed } from './ws-server';
+
+export { COMPACT_AFTER } from './hub';
+
+export interface Chat {
+  hub: ChatHub;
+  /** GET /api/chat/{ticketNumber} (load payload) and attachments. */
+  routes: ReturnType<typeof chatRoutes>;
+  /** GET /api/admin/chat-inbox[/count]. */
+  inboxRoutes: ReturnType<typeof chatInboxRoutes>;
+  /** Takes the websocket upgrades of the HTTP server; close() ends every socket and stores every room. */
+  attach(server: Server): { close(): Promise<void> };
+}
+
+/** The ticket chat: rooms in this process, fanned out through Redis when REDIS_URL is set. */
+export function createChat(deps: AppDeps): Chat {
+  const onError = (err: unknown) => deps.logger.error('Chat fan-out:', err);
+  const fanout: ChatFanout = deps.redis ? redisFanout(deps.redis, onError) : localFanout();
+  const presence: ChatPresence = deps.redis ? redisPresence(deps.redis) : localPresence();
+  const hub = new ChatHub({
+    deps,
+    fanout,
+    presence,
+    stillAllowed: (connection, cookie) => socketStillAllowed(deps, cookie, connection.user.id),
+  });
+  return {
+    hub,
+    routes: chatRoutes(hub),
+    inboxRoutes: chatInboxRoutes(),
+    attach: (server) => attachChatServer(server, deps, hub),
+  };
+}

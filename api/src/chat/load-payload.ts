@@ -1,0 +1,88 @@
+import {
+  chatMessagesOf,
+  chatPeopleOf,
+  partnerReadCount,
+  readCountOf,
+  unreadIndexOf,
+} from '@ecu/shared/chat/doc';
+import type { ChatLoadPayload, ChatMessageDto, ChatPartnerDto } from '@ecu/shared/chat/payload';
+import { CHAT_PATH } from '@ecu/shared/chat/protocol';
+import * as Y from 'yjs';
+import { getUserById } from '../accounts/queries';
+import type { AppDeps, UserRow } from '../app/context';
+import { getSettings } from '../settings/service';
+import type { ChatHub } from './hub';
+import { loadChatState } from './persistence';
+import type { ChatTicket } from './room';
+
+/** The spec's chat load payload for `viewer`, from the loaded room or from the store. */
+export async function chatLoadPayload(
+  deps: AppDeps,
+  hub: ChatHub,
+  ticket: ChatTicket,
+  viewer: UserRow,
+): Promise<ChatLoadPayload> {
+  const loaded = hub.peek(ticket.id);
+  const doc = loaded?.doc ?? new Y.Doc();
+  try {
+    if (!loaded)
+      for (const update of (await loadChatState(deps.db, ticket.id)).updates) Y.applyUpdate(doc, update);
+    const people = chatPeopleOf(doc);
+    const raw = chatMessagesOf(doc).toArray();
+    const messages: ChatMessageDto[] = raw.map((m) => {
+      const person = people.get(m.senderId);
+      return {
+        _id: m.id,
+        message: m.text,
+        createdAt: new Date(m.time).toISOString(),
+        sender: {
+          _id: m.senderId,
+          firstName: person?.firstName ?? '',
+          lastName: person?.lastName ?? '',
+          role: person?.role ?? (m.senderId === ticket.ownerId ? 'user' : 'admin'),
+        },
+        attachments: (m.attachments ?? []).map((a) => ({
+          ...a,
+          url: `${CHAT_PATH}/${ticket.ticketNumber}/attachments/${a.id}`,
+        })),
+      };
+    });
+    return {
+      ticketNumber: ticket.ticketNumber,
+      messages,
+      unreadIndex: unreadIndexOf(raw, readCountOf(doc, viewer.id), viewer.id),
+      chatPartner: await partnerOf(deps, ticket, viewer, messages),
+      partnerReadCount: partnerReadCount(doc, viewer.id),
+    };
+  } finally {
+    if (!loaded) doc.destroy();
+  }
+}
+
+async function partnerOf(
+  deps: AppDeps,
+  ticket: ChatTicket,
+  viewer: UserRow,
+  messages: ChatMessageDto[],
+): Promise<ChatPartnerDto> {
+  if (viewer.id !== ticket.ownerId) {
+    const owner = await getUserById(deps.db, ticket.ownerId);
+    return {
+      firstName: owner?.firstName ?? '',
+      lastName: owner?.lastName ?? '',
+      role: 'user',
+      email: owner?.email ?? '',
+    };
+  }
+  // The owner talks to "support": the admin who wrote last, reached at the service's address.
+  const { support } = await getSettings(deps.db, deps.config, deps.logger);
+  const last = [...messages].reverse().find((m) => m.sender._id !== ticket.ownerId);
+  return last
+    ? {
+        firstName: last.sender.firstName,
+        lastName: last.sender.lastName,
+        role: 'admin',
+        email: support.supportEmail,
+      }
+    : { firstName: 'Support', lastName: '', role: 'admin', email: support.supportEmail };
+}

@@ -1,0 +1,74 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import * as Y from 'yjs';
+import type { Db } from '../db/client';
+import { chatDocs, chatUpdates } from '../db/schema';
+
+/** The snapshot and every update appended since, in order (applied together they are the doc). */
+export async function loadChatState(
+  db: Db,
+  ticketId: string,
+): Promise<{ updates: Uint8Array[]; appended: number }> {
+  const [snapshot] = await db
+    .select({ state: chatDocs.state })
+    .from(chatDocs)
+    .where(eq(chatDocs.ticketId, ticketId));
+  const rows = await db
+    .select({ data: chatUpdates.data })
+    .from(chatUpdates)
+    .where(eq(chatUpdates.ticketId, ticketId))
+    .orderBy(asc(chatUpdates.id));
+  const updates = snapshot ? [toBytes(snapshot.state)] : [];
+  for (const row of rows) updates.push(toBytes(row.data));
+  return { updates, appended: rows.length };
+}
+
+export async function appendChatUpdate(db: Db, ticketId: string, update: Uint8Array): Promise<void> {
+  await db.insert(chatUpdates).values({ ticketId, data: update });
+}
+
+/**
+ * Merges the appended updates into the snapshot. Runs under a transaction-scoped advisory
+ * lock on the ticket so that two processes compacting at once cannot drop an update: each
+ * deletes only the rows it merged.
+ */
+export async function compactChat(db: Db, ticketId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat:${ticketId}`}))`);
+    const rows = await tx
+      .select({ id: chatUpdates.id, data: chatUpdates.data })
+      .from(chatUpdates)
+      .where(eq(chatUpdates.ticketId, ticketId))
+      .orderBy(asc(chatUpdates.id));
+    if (rows.length === 0) return;
+    const [snapshot] = await tx
+      .select({ state: chatDocs.state })
+      .from(chatDocs)
+      .where(eq(chatDocs.ticketId, ticketId));
+    const parts = snapshot ? [toBytes(snapshot.state)] : [];
+    for (const row of rows) parts.push(toBytes(row.data));
+    // Through a doc (not Y.mergeUpdates) so that the snapshot is garbage-collected.
+    const doc = new Y.Doc();
+    for (const part of parts) Y.applyUpdate(doc, part);
+    const state = Y.encodeStateAsUpdate(doc);
+    doc.destroy();
+    await tx
+      .insert(chatDocs)
+      .values({ ticketId, state })
+      .onConflictDoUpdate({ target: chatDocs.ticketId, set: { state, updatedAt: sql`now()` } });
+    // Exactly the rows merged: a row another process is inserting right now may have a
+    // lower id than the last one read here, and must stay for the next compaction.
+    await tx.delete(chatUpdates).where(
+      inArray(
+        chatUpdates.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  });
+}
+
+/** postgres.js gives Buffers, PGlite Uint8Arrays; Yjs wants a plain Uint8Array view. */
+function toBytes(value: Uint8Array): Uint8Array {
+  return value instanceof Uint8Array
+    ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+    : value;
+}

@@ -1,0 +1,253 @@
+import {
+  type ChatPerson,
+  chatMessagesOf,
+  chatMetaOf,
+  chatPeopleOf,
+  chatReadsOf,
+  readCountOf,
+} from '@ecu/shared/chat/doc';
+import type { ChatMessage } from '@ecu/shared/chat/message';
+import { MESSAGE_ACK, MESSAGE_READ } from '@ecu/shared/chat/protocol';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import type { UserRow } from '../app/context';
+import { inspectUpdate } from './validate-update';
+
+const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
+const MESSAGE_QUERY_AWARENESS = 3;
+const MAX_AWARENESS_STATE = 2_048;
+
+/** Origins of changes that are not a connection's. */
+export const FROM_STORE = Symbol('store');
+export const FROM_PEER = Symbol('peer process');
+export const FROM_SERVER = Symbol('server');
+
+export interface ChatConnection {
+  readonly id: string;
+  readonly user: UserRow;
+  send(message: Uint8Array): void;
+  close(code: number, reason: string): void;
+}
+
+export interface ChatTicket {
+  id: string;
+  ticketNumber: number;
+  ownerId: string;
+}
+
+/** What a room asks of the rest of the server (the hub wires these). */
+export interface RoomHooks {
+  persist(update: Uint8Array): Promise<void>;
+  publish(kind: 'update' | 'awareness', payload: Uint8Array): void;
+  /** Checked before the update is applied; a string refuses it. */
+  checkAttachments(sender: UserRow, messages: ChatMessage[]): Promise<string | null>;
+  accepted(sender: UserRow, messages: ChatMessage[]): void;
+  read(user: UserRow, count: number): void;
+  refused(connection: ChatConnection, reason: string): void;
+  failed(err: unknown): void;
+}
+
+const frame = (type: number, write: (e: encoding.Encoder) => void) => {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, type);
+  write(encoder);
+  return encoding.toUint8Array(encoder);
+};
+
+/** One ticket's chat in this process: its Y.Doc, awareness and the sockets on it. */
+export class ChatRoom {
+  readonly doc = new Y.Doc();
+  readonly awareness = new awarenessProtocol.Awareness(this.doc);
+  readonly connections = new Map<ChatConnection, Set<number>>();
+  readonly messageIds = new Set<string>();
+  /** Updates appended to chat_updates since the last compaction (the hub counts them). */
+  appended = 0;
+  private stored: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly ticket: ChatTicket,
+    private readonly hooks: RoomHooks,
+  ) {
+    this.awareness.setLocalState(null);
+    chatMessagesOf(this.doc).observe((event) => {
+      for (const item of event.changes.added) {
+        for (const m of item.content.getContent() as ChatMessage[]) this.messageIds.add(m.id);
+      }
+    });
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      const message = frame(MESSAGE_SYNC, (e) => syncProtocol.writeUpdate(e, update));
+      for (const connection of this.connections.keys()) if (connection !== origin) connection.send(message);
+      if (origin === FROM_STORE || origin === FROM_PEER) return;
+      this.hooks.publish('update', update);
+      this.store(update, this.isConnection(origin) ? origin : undefined);
+    });
+    this.awareness.on('update', ({ added, updated, removed }: AwarenessChange, origin: unknown) => {
+      const changed = [...added, ...updated, ...removed];
+      if (this.isConnection(origin)) {
+        const ids = this.connections.get(origin);
+        for (const id of added) ids?.add(id);
+        for (const id of removed) ids?.delete(id);
+      }
+      const payload = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
+      const message = frame(MESSAGE_AWARENESS, (e) => encoding.writeVarUint8Array(e, payload));
+      for (const connection of this.connections.keys()) connection.send(message);
+      if (origin !== FROM_PEER) this.hooks.publish('awareness', payload);
+    });
+  }
+
+  /** Loads stored state and writes the server's own entries (owner, ticket number). */
+  load(updates: Uint8Array[], appended: number) {
+    for (const update of updates) Y.applyUpdate(this.doc, update, FROM_STORE);
+    this.appended = appended;
+    const meta = chatMetaOf(this.doc);
+    if (
+      meta.get('ownerId') !== this.ticket.ownerId ||
+      meta.get('ticketNumber') !== this.ticket.ticketNumber
+    ) {
+      this.doc.transact(() => {
+        meta.set('ownerId', this.ticket.ownerId);
+        meta.set('ticketNumber', this.ticket.ticketNumber);
+      }, FROM_SERVER);
+    }
+  }
+
+  /** From another process: apply and pass on to this process's sockets, never store again. */
+  fromPeer(kind: 'update' | 'awareness', payload: Uint8Array) {
+    if (kind === 'update') Y.applyUpdate(this.doc, payload, FROM_PEER);
+    else awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, FROM_PEER);
+  }
+
+  join(connection: ChatConnection) {
+    this.connections.set(connection, new Set());
+    const { user } = connection;
+    const person: ChatPerson = { firstName: user.firstName, lastName: user.lastName, role: user.role };
+    const known = chatPeopleOf(this.doc).get(user.id);
+    if (
+      !known ||
+      known.firstName !== person.firstName ||
+      known.lastName !== person.lastName ||
+      known.role !== person.role
+    ) {
+      this.doc.transact(() => chatPeopleOf(this.doc).set(user.id, person), FROM_SERVER);
+    }
+    connection.send(frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep1(e, this.doc)));
+    const states = [...this.awareness.getStates().keys()];
+    if (states.length > 0) {
+      const payload = awarenessProtocol.encodeAwarenessUpdate(this.awareness, states);
+      connection.send(frame(MESSAGE_AWARENESS, (e) => encoding.writeVarUint8Array(e, payload)));
+    }
+  }
+
+  leave(connection: ChatConnection) {
+    const ids = this.connections.get(connection);
+    this.connections.delete(connection);
+    if (ids && ids.size > 0) awarenessProtocol.removeAwarenessStates(this.awareness, [...ids], null);
+  }
+
+  /** One message from a socket; the hub calls this in order per connection. */
+  async receive(connection: ChatConnection, data: Uint8Array): Promise<void> {
+    const decoder = decoding.createDecoder(data);
+    const type = decoding.readVarUint(decoder);
+    if (type === MESSAGE_SYNC) {
+      const step = decoding.readVarUint(decoder);
+      if (step === syncProtocol.messageYjsSyncStep1) {
+        const stateVector = decoding.readVarUint8Array(decoder);
+        connection.send(frame(MESSAGE_SYNC, (e) => syncProtocol.writeSyncStep2(e, this.doc, stateVector)));
+      } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
+        await this.receiveUpdate(connection, decoding.readVarUint8Array(decoder));
+      }
+    } else if (type === MESSAGE_AWARENESS) {
+      this.receiveAwareness(connection, decoding.readVarUint8Array(decoder));
+    } else if (type === MESSAGE_QUERY_AWARENESS) {
+      const payload = awarenessProtocol.encodeAwarenessUpdate(this.awareness, [
+        ...this.awareness.getStates().keys(),
+      ]);
+      connection.send(frame(MESSAGE_AWARENESS, (e) => encoding.writeVarUint8Array(e, payload)));
+    } else if (type === MESSAGE_READ) {
+      this.markRead(connection.user, decoding.readVarUint(decoder));
+    }
+  }
+
+  /** Resolves when every update so far is stored. */
+  flushed(): Promise<void> {
+    return this.stored;
+  }
+
+  destroy() {
+    this.awareness.destroy();
+    this.doc.destroy();
+    this.connections.clear();
+    this.messageIds.clear();
+  }
+
+  private async receiveUpdate(connection: ChatConnection, update: Uint8Array) {
+    const verdict = inspectUpdate(this.doc, update, connection.user.id, this.messageIds);
+    if (verdict.kind === 'pending') return;
+    if (verdict.kind === 'refuse') return this.hooks.refused(connection, verdict.reason);
+    if (verdict.messages.some((m) => m.attachments?.length)) {
+      const problem = await this.hooks.checkAttachments(connection.user, verdict.messages);
+      if (problem) return this.hooks.refused(connection, problem);
+      if (!this.connections.has(connection)) return;
+    }
+    const before = this.stored;
+    Y.applyUpdate(this.doc, update, connection);
+    if (this.stored === before) void before.then(() => this.ack(connection));
+    if (verdict.messages.length > 0) this.hooks.accepted(connection.user, verdict.messages);
+  }
+
+  private receiveAwareness(connection: ChatConnection, payload: Uint8Array) {
+    const decoder = decoding.createDecoder(payload);
+    const count = decoding.readVarUint(decoder);
+    for (let i = 0; i < count; i++) {
+      decoding.readVarUint(decoder); // client id
+      decoding.readVarUint(decoder); // clock
+      const json = decoding.readVarString(decoder);
+      if (json.length > MAX_AWARENESS_STATE) return;
+      const state = JSON.parse(json) as { user?: { id?: unknown } } | null;
+      if (state !== null && state.user?.id !== connection.user.id) return; // not in its own name
+    }
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, connection);
+  }
+
+  private markRead(user: UserRow, reported: number) {
+    const count = Math.min(reported, chatMessagesOf(this.doc).length);
+    if (count <= readCountOf(this.doc, user.id)) return;
+    this.doc.transact(() => chatReadsOf(this.doc).set(user.id, count), FROM_SERVER);
+    this.hooks.read(user, count);
+  }
+
+  private store(update: Uint8Array, connection: ChatConnection | undefined) {
+    this.stored = this.stored
+      .then(() => this.hooks.persist(update))
+      .then(
+        () => {
+          if (connection) this.ack(connection);
+        },
+        (err) => {
+          this.hooks.failed(err);
+          // Not stored: the writer must not take it as sent. It resends after reconnecting.
+          connection?.close(1011, 'The message could not be stored');
+        },
+      );
+  }
+
+  private ack(connection: ChatConnection) {
+    if (!this.connections.has(connection)) return;
+    const vector = Y.encodeStateVector(this.doc);
+    connection.send(frame(MESSAGE_ACK, (e) => encoding.writeVarUint8Array(e, vector)));
+  }
+
+  private isConnection(origin: unknown): origin is ChatConnection {
+    return typeof origin === 'object' && origin !== null && this.connections.has(origin as ChatConnection);
+  }
+}
+
+interface AwarenessChange {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}

@@ -1,0 +1,122 @@
+import type { ChatMessage } from '@ecu/shared/chat/message';
+import { CHAT_MAIL_INTERVAL_SECONDS } from '@ecu/shared/chat/protocol';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getUserById } from '../accounts/queries';
+import type { AppDeps, UserRow } from '../app/context';
+import type { Db } from '../db/client';
+import { chatAttachments, chatMessages, chatReadMarkers, uploads } from '../db/schema';
+import { supportReplyMail } from './mail';
+import type { ChatPresence } from './presence';
+import type { ChatTicket } from './room';
+
+const PREVIEW_LENGTH = 140;
+
+/** Attachments must be finished 'chat' uploads of the sender that no message holds yet. */
+export async function checkAttachments(
+  db: Db,
+  sender: UserRow,
+  messages: ChatMessage[],
+): Promise<string | null> {
+  const ids = messages.flatMap((m) => m.attachments?.map((a) => a.id) ?? []);
+  if (ids.length === 0) return null;
+  if (new Set(ids).size !== ids.length) return 'A file can be attached once';
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, ids),
+        eq(uploads.ownerId, sender.id),
+        eq(uploads.purpose, 'chat'),
+        eq(uploads.status, 'complete'),
+      ),
+    );
+  return rows.length === ids.length ? null : 'An attached file is not a finished upload of yours';
+}
+
+/** Indexes accepted messages, attaches their files, and e-mails an absent owner about support's reply. */
+export async function recordMessages(
+  deps: AppDeps,
+  presence: ChatPresence,
+  ticket: ChatTicket,
+  sender: UserRow,
+  messages: ChatMessage[],
+): Promise<void> {
+  const { db } = deps;
+  const fromCustomer = sender.id === ticket.ownerId;
+  await db
+    .insert(chatMessages)
+    .values(
+      messages.map((m) => ({
+        ticketId: ticket.id,
+        id: m.id,
+        senderId: sender.id,
+        fromCustomer,
+        preview: m.text.trim().slice(0, PREVIEW_LENGTH),
+      })),
+    )
+    .onConflictDoNothing();
+  const attached = messages.flatMap((m) =>
+    (m.attachments ?? []).map((a) => ({ uploadId: a.id, messageId: m.id })),
+  );
+  if (attached.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(uploads)
+        .set({ status: 'attached' })
+        .where(
+          and(
+            inArray(
+              uploads.id,
+              attached.map((a) => a.uploadId),
+            ),
+            eq(uploads.ownerId, sender.id),
+          ),
+        );
+      await tx
+        .insert(chatAttachments)
+        .values(attached.map((a) => ({ ...a, ticketId: ticket.id, uploaderId: sender.id })))
+        .onConflictDoNothing();
+    });
+  }
+  if (!fromCustomer) await mailAbsentOwner(deps, presence, ticket, sender, messages);
+}
+
+async function mailAbsentOwner(
+  deps: AppDeps,
+  presence: ChatPresence,
+  ticket: ChatTicket,
+  sender: UserRow,
+  messages: ChatMessage[],
+) {
+  if (await presence.isOnline(ticket.id, ticket.ownerId)) return;
+  const owner = await getUserById(deps.db, ticket.ownerId);
+  if (!owner || owner.deletedAt || owner.disabled) return;
+  const slot = await deps.rateLimits.hit(`chat-mail:${ticket.id}`, CHAT_MAIL_INTERVAL_SECONDS, 1);
+  if (!slot.allowed) return;
+  const text = messages.map((m) => m.text.trim()).join('\n\n');
+  await deps.mailer.send(
+    supportReplyMail({
+      to: owner.email,
+      firstName: owner.firstName || 'there',
+      ticketNumber: ticket.ticketNumber,
+      senderName: `${sender.firstName} ${sender.lastName}`.trim() || 'Support',
+      text,
+      link: `${deps.config.appUrl}/ticket-details/${ticket.ticketNumber}`,
+    }),
+  );
+}
+
+/** The furthest a reader has read, and when (the inbox's "support has read" time). */
+export async function recordRead(db: Db, ticketId: string, userId: string, count: number): Promise<void> {
+  await db
+    .insert(chatReadMarkers)
+    .values({ ticketId, userId, readCount: count })
+    .onConflictDoUpdate({
+      target: [chatReadMarkers.ticketId, chatReadMarkers.userId],
+      set: {
+        readCount: sql`greatest(${chatReadMarkers.readCount}, excluded.read_count)`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

@@ -1,0 +1,91 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { CHAT_PATH } from '@ecu/shared/chat/protocol';
+import { WebSocketServer } from 'ws';
+import type { AppDeps } from '../app/context';
+import { chatAccess, chatUser } from './access';
+import type { ChatHub } from './hub';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+};
+/** Largest websocket message accepted: a few messages of 2,000 characters, with room to spare. */
+export const CHAT_MAX_PAYLOAD = 256 * 1024;
+
+function refuse(socket: Duplex, status: number, message: string) {
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return headers;
+}
+
+/** A browser's Origin must be ours (or the dev server's); `null` is refused. */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  trusted: string[],
+): boolean {
+  if (origin === undefined) return true; // not a browser: cross-site hijacking needs one
+  if (trusted.includes(origin)) return true;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+/**
+ * Takes the websocket upgrades for `/api/chat/{ticketNumber}` on the API's HTTP server. The
+ * Origin, the session and the ticket are checked before the socket opens; a refusal is a
+ * plain HTTP answer, so nothing of the chat is ever sent to the refused.
+ */
+export function attachChatServer(server: Server, deps: AppDeps, hub: ChatHub) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: CHAT_MAX_PAYLOAD });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (!path.startsWith(`${CHAT_PATH}/`)) return refuse(socket, 404, 'Not found');
+    socket.on('error', () => socket.destroy());
+    void (async () => {
+      if (!originAllowed(req.headers.origin, req.headers.host, deps.config.trustedOrigins)) {
+        return refuse(socket, 403, 'This request came from another site and was refused');
+      }
+      const access = await chatAccess(deps, headersOf(req), path.slice(CHAT_PATH.length + 1));
+      if (!access.ok) return refuse(socket, access.status, access.message);
+      if (socket.destroyed) return;
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        void hub.connect(ws, access.user, access.ticket, req.headers.cookie);
+      });
+    })().catch((err) => {
+      deps.logger.error('Chat upgrade failed:', err);
+      refuse(socket, 503, 'The chat is unavailable');
+    });
+  };
+  server.on('upgrade', onUpgrade);
+  return {
+    async close() {
+      server.off('upgrade', onUpgrade);
+      await hub.close();
+      wss.close();
+    },
+  };
+}
+
+/** Re-checks a socket's account and ticket (sign-out, disable or delete end the chat). */
+export async function socketStillAllowed(
+  deps: AppDeps,
+  cookie: string | undefined,
+  userId: string,
+): Promise<boolean> {
+  const headers = new Headers();
+  if (cookie) headers.set('cookie', cookie);
+  const user = await chatUser(deps, headers);
+  return !('status' in user) && user.id === userId;
+}
