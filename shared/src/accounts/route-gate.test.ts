@@ -31,6 +31,7 @@ const ADMIN_PAGES = [
   '/unverified-users',
   '/disabled-users',
   '/files',
+  '/inbox',
   '/transactions',
   '/settings',
   '/ticket/100001',

@@ -34,6 +34,7 @@ const ADMIN_PATHS = [
   '/unverified-users',
   '/disabled-users',
   '/files',
+  '/inbox',
   '/transactions',
   '/settings',
 ];

@@ -1,4 +1,4 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { ChatMessage } from './message';
 
 /**
@@ -65,7 +65,11 @@ export function partnerReadCount(doc: Y.Doc, viewerId: string): number {
  * The index of the first message the viewer has not seen and did not write, or -1.
  * Pure over plain values so both sides (and tests) use it alike.
  */
-export function unreadIndexOf(messages: readonly Pick<ChatMessage, 'senderId'>[], readCount: number, viewerId: string): number {
+export function unreadIndexOf(
+  messages: readonly Pick<ChatMessage, 'senderId'>[],
+  readCount: number,
+  viewerId: string,
+): number {
   for (let i = Math.max(0, readCount); i < messages.length; i++) {
     if (messages[i]?.senderId !== viewerId) return i;
   }

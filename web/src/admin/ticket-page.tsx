@@ -3,12 +3,12 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { ChatPanel } from '../chat';
 import { messageOf } from '../local/api-client';
 import { useOnline } from '../local/use-online';
 import {
   ADMIN_MESSAGES,
   adminTicketsApi,
-  ChatPlaceholder,
   DetailsCard,
   FileItem,
   formatPrice,
@@ -173,7 +173,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
           <HistoryCard history={ticket.history} online={online} loading={query.isFetching} />
         </div>
       </div>
-      <ChatPlaceholder variant="admin" />
+      <ChatPanel ticketNumber={ticketNumber} variant="admin" />
     </Shell>
   );
 }

@@ -2,6 +2,7 @@ import type { UserDto } from '@ecu/shared';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../accounts/use-sign-out';
+import { InboxBadge } from '../admin/inbox/inbox-badge';
 
 const ADMIN_LINKS = [
   ['/dashboard', 'Overview'],
@@ -9,6 +10,7 @@ const ADMIN_LINKS = [
   ['/unverified-users', 'Unverified Users'],
   ['/disabled-users', 'Disabled Users'],
   ['/files', 'ECU Files'],
+  ['/inbox', 'Inbox'],
   ['/transactions', 'Transactions'],
   ['/credits', 'Credits'],
   ['/settings', 'Settings'],
@@ -61,6 +63,7 @@ export function AdminLayout({ user }: { user: UserDto }) {
               }}
             >
               {label}
+              {to === '/inbox' && <InboxBadge />}
             </NavLink>
           ))}
         </nav>

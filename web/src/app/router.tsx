@@ -46,6 +46,7 @@ const routes: RouteObject[] = [
                 ...page(() => import('../tickets/ticket-details-page')),
               },
               { path: '/files', ...page(() => import('../admin/ecu-files-page')) },
+              { path: '/inbox', ...page(() => import('../admin/inbox/inbox-page')) },
               { path: '/ticket/:ticketNumber', ...page(() => import('../admin/ticket-page')) },
               { path: '/users', ...page(() => import('../admin/users/all-users-page')) },
               { path: '/unverified-users', ...page(() => import('../admin/users/unverified-users-page')) },

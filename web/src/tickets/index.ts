@@ -20,7 +20,6 @@ export {
   ticketStatus,
 } from './status';
 export {
-  ChatPlaceholder,
   DetailsCard,
   type FileEntry,
   FileItem,

@@ -416,32 +416,6 @@ export function HistoryCard({
   );
 }
 
-/** Where the ticket's chat goes (it comes with its own issue): 453px for users, up to 560px for admins. */
-export function ChatPlaceholder({ variant }: { variant: 'user' | 'admin' }) {
-  const headingId = useId();
-  return (
-    <section
-      className={`card ticket-card ticket-chat ticket-chat-${variant}`}
-      aria-labelledby={headingId}
-      data-testid="chat-panel"
-    >
-      <h2 id={headingId}>{variant === 'admin' ? 'Chat with the customer' : 'Chat with support'}</h2>
-      <div className="ticket-chat-body">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="ticket-chat-icon">
-          <path
-            d="M4 5h16v11H9l-5 4z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <p>Chat with support opens here.</p>
-      </div>
-    </section>
-  );
-}
-
 /** Ticket number, submission date and status under a ticket page's title. */
 export function TicketSubtitle({ ticket }: { ticket: TicketView }) {
   return (

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { refreshAuthUser } from '../accounts/auth-state';
+import { ChatPanel } from '../chat';
 import { ApiError, messageOf } from '../local/api-client';
 import { useOnline } from '../local/use-online';
 import {
@@ -15,7 +16,6 @@ import {
 } from './api';
 import { bannerFor, DOWNLOAD_MESSAGES } from './status';
 import {
-  ChatPlaceholder,
   DetailsCard,
   HistoryCard,
   RequestCard,
@@ -175,7 +175,7 @@ export default function TicketDetailsPage() {
           <RequestCard ticket={ticket} online={online} />
         </div>
         <div className="ticket-col">
-          <ChatPlaceholder variant="user" />
+          <ChatPanel ticketNumber={ticketNumber} variant="user" />
           <HistoryCard history={history} online={online} loading={fetching} />
         </div>
       </div>

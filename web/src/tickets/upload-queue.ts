@@ -1,6 +1,7 @@
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { ApiError, messageOf, NetworkError } from '../local/api-client';
 import { type LocalFile, localDb, type PortalDb } from '../local/db';
+import { uploadIdFromUrl } from '../local/upload-url';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
 export const UPLOAD_CHUNK_SIZE = 5 * 1024 * 1024;
@@ -47,13 +48,7 @@ interface Running {
 /** Uploads under way in this tab, by LocalFile id. */
 const running = new Map<string, Running>();
 
-/** The server's upload id: the last path segment of the tus URL (what create-ecuFile names). */
-export function uploadIdFromUrl(url: string): string {
-  const path = url.split(/[?#]/)[0] ?? '';
-  const id = path.replace(/\/+$/, '').split('/').pop() ?? '';
-  if (!id) throw new Error(`Not an upload URL: ${url}`);
-  return decodeURIComponent(id);
-}
+export { uploadIdFromUrl };
 
 /**
  * A tus failure as the outbox understands it: no answer (offline, socket cut) is a

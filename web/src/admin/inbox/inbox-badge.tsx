@@ -1,0 +1,16 @@
+import { useInboxCount } from './inbox-api';
+import { badgeSpoken, badgeText } from './inbox-format';
+import './inbox.css';
+
+/** The sidebar's count of tickets waiting for support (nothing when none wait). */
+export function InboxBadge() {
+  const count = useInboxCount();
+  const text = badgeText(count);
+  if (!text || !count) return null;
+  return (
+    <span className="inbox-badge" data-testid="inbox-badge">
+      <span aria-hidden="true">{text}</span>
+      <span className="admin-sr-only">({badgeSpoken(count)})</span>
+    </span>
+  );
+}

@@ -1,0 +1,39 @@
+import { type ReactNode, useId } from 'react';
+import './chat.css';
+
+export type ChatVariant = 'user' | 'admin';
+
+/** The chat card: its heading (as the spec words it per side), the partner and a status. */
+export function ChatFrame({
+  variant,
+  partner,
+  status,
+  children,
+}: {
+  variant: ChatVariant;
+  partner?: string;
+  status?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      className={`card ticket-card chat-panel chat-panel-${variant}`}
+      aria-labelledby={headingId}
+      data-testid="chat-panel"
+    >
+      <div className="chat-head">
+        <div className="chat-head-text">
+          <h2 id={headingId}>{variant === 'admin' ? 'Chat with the customer' : 'Chat with support'}</h2>
+          {partner && (
+            <span className="chat-partner" data-testid="chat-partner">
+              {partner}
+            </span>
+          )}
+        </div>
+        {status}
+      </div>
+      {children}
+    </section>
+  );
+}

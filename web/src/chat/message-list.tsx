@@ -1,0 +1,115 @@
+import { formatFileSize } from '@ecu/shared';
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { attachmentUrl } from './attachments';
+import { CheckIcon, ClockIcon, FileIcon } from './chat-icons';
+import type { Delivery } from './delivery';
+import type { ChatView, MessageView } from './view-model';
+
+function DeliveryMark({ delivery }: { delivery: Delivery }) {
+  if (delivery === 'pending') {
+    return (
+      <span className="chat-delivery is-pending" data-testid="chat-delivery">
+        <ClockIcon />
+        Pending
+      </span>
+    );
+  }
+  return (
+    <span className={`chat-delivery is-${delivery}`} data-testid="chat-delivery">
+      <CheckIcon double={delivery === 'read'} />
+      {delivery === 'read' ? 'Read' : 'Sent'}
+    </span>
+  );
+}
+
+function Message({ message, ticketNumber }: { message: MessageView; ticketNumber: number }) {
+  return (
+    <li className={`chat-message${message.mine ? ' is-mine' : ''}`} data-testid="chat-message">
+      <div className="chat-bubble">
+        <span className="chat-sender">{message.sender}</span>
+        <p className="chat-text">{message.text}</p>
+        {message.attachments.length > 0 && (
+          <ul className="chat-files" aria-label="Attached files">
+            {message.attachments.map((file) => (
+              <li key={file.id}>
+                <a href={attachmentUrl(ticketNumber, file.id)} download={file.name} className="chat-file">
+                  <FileIcon />
+                  <span className="chat-file-name">{file.name}</span>
+                  <span className="chat-file-size">{formatFileSize(file.size)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <span className="chat-meta">
+          <time dateTime={new Date(message.time).toISOString()}>{message.clock}</time>
+          {message.delivery && <DeliveryMark delivery={message.delivery} />}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The history as a log (new messages are announced politely), one list per day under its
+ * heading, the 'New messages' divider where the reader stopped. It opens at the divider (or
+ * the latest message) and follows new messages to the bottom.
+ */
+export function MessageList({
+  view,
+  ticketNumber,
+  emptyText,
+}: {
+  view: ChatView;
+  ticketNumber: number;
+  emptyText: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const divider = useRef<HTMLLIElement>(null);
+  const opened = useRef(false);
+  const count = view.count;
+
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box || count === 0) return;
+    if (!opened.current && divider.current) {
+      box.scrollTop = Math.max(0, divider.current.offsetTop - box.offsetTop - 8);
+    } else {
+      box.scrollTop = box.scrollHeight;
+    }
+    opened.current = true;
+  }, [count]);
+
+  return (
+    <div
+      className="chat-scroll"
+      ref={scroller}
+      role="log"
+      aria-label="Chat history"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the history scrolls with the keyboard
+      tabIndex={0}
+    >
+      {count === 0 ? (
+        <p className="chat-empty muted">{emptyText}</p>
+      ) : (
+        view.days.map((day) => (
+          <section key={day.day} className="chat-day" aria-label={day.day}>
+            <h3 className="chat-day-heading">{day.day}</h3>
+            <ol className="chat-messages">
+              {day.messages.map((message) => (
+                <Fragment key={message.key}>
+                  {message.index === view.unreadIndex && (
+                    <li className="chat-unread" ref={divider} data-testid="chat-unread">
+                      <span>New messages</span>
+                    </li>
+                  )}
+                  <Message message={message} ticketNumber={ticketNumber} />
+                </Fragment>
+              ))}
+            </ol>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { groupByDay } from '@ecu/shared/chat/day-groups';
+import type { ChatAttachment } from '@ecu/shared/chat/message';
+import { type Delivery, deliveryOf, type StateVector } from './delivery';
+import type { ChatEntry } from './entries';
+import { type People, senderLabel } from './people';
+
+export interface MessageView {
+  key: string;
+  index: number;
+  text: string;
+  time: number;
+  /** 24-hour clock, e.g. '17:05'. */
+  clock: string;
+  mine: boolean;
+  sender: string;
+  attachments: ChatAttachment[];
+  /** Own messages only. */
+  delivery: Delivery | null;
+}
+
+export interface DayView {
+  day: string;
+  messages: MessageView[];
+}
+
+export interface ChatView {
+  days: DayView[];
+  /** The message the 'New messages' divider goes before, or -1. */
+  unreadIndex: number;
+  count: number;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+export function clockText(time: number, timeZone?: string): string {
+  const key = timeZone ?? '';
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    clockFormats.set(key, format);
+  }
+  return format.format(new Date(time));
+}
+
+/** The chat as the panel shows it: days (en-GB headings), each message with its sender and state. */
+export function buildChatView(
+  entries: readonly ChatEntry[],
+  context: {
+    viewerId: string;
+    people: People;
+    known: StateVector;
+    partnerRead: number;
+    unreadIndex: number;
+    timeZone?: string;
+  },
+): ChatView {
+  const { viewerId, people, known, partnerRead, timeZone } = context;
+  const views: MessageView[] = entries.map(({ message, id }, index) => {
+    const mine = message.senderId === viewerId;
+    return {
+      // Two messages never share a Yjs slot; a message id could be sent twice by a faulty client.
+      key: `${id.client}:${id.clock}`,
+      index,
+      text: message.text,
+      time: message.time,
+      clock: clockText(message.time, timeZone),
+      mine,
+      sender: senderLabel(message.senderId, viewerId, people),
+      attachments: message.attachments ?? [],
+      delivery: mine ? deliveryOf(id, index, known, partnerRead) : null,
+    };
+  });
+  const days = groupByDay(views, timeZone).map((group) => ({
+    day: group.day,
+    messages: group.items.map(({ item }) => item),
+  }));
+  const unreadIndex = context.unreadIndex < views.length ? context.unreadIndex : -1;
+  return { days, unreadIndex, count: views.length };
+}
