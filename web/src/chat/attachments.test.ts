@@ -2,7 +2,6 @@ import { CHAT_ATTACHMENTS_MAX, CHAT_TEXT_MAX, chatAttachmentSchema } from '@ecu/
 import { DetailedError } from 'tus-js-client';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  attachmentUrl,
   type CreateUpload,
   roomForFiles,
   textWithFiles,
