@@ -6,7 +6,7 @@ import type { ChatFanout } from './fanout';
 import { appendChatUpdate, compactChat, loadChatState } from './persistence';
 import type { ChatPresence } from './presence';
 import { type ChatConnection, ChatRoom, type ChatTicket } from './room';
-import { checkAttachments, recordMessages, recordRead } from './side-effects';
+import { claimAttachments, indexMessages, mailAbsentOwner, recordRead } from './side-effects';
 
 /** Compact a busy room's appended updates into the snapshot past this many. */
 export const COMPACT_AFTER = 200;
@@ -34,6 +34,8 @@ export class ChatHub {
   private readonly loading = new Map<string, Promise<ChatRoom>>();
   private readonly unloading = new Map<string, Promise<void>>();
   private readonly sockets = new Set<Socket>();
+  /** Work that outlives a message (e-mails): close() waits for it. */
+  private readonly tasks = new Set<Promise<void>>();
   private readonly timer: NodeJS.Timeout;
   private beat = 0;
 
@@ -115,7 +117,15 @@ export class ChatHub {
     await Promise.all([...this.loading.values()].map((p) => p.catch(() => {})));
     await Promise.all([...this.rooms.values()].map((room) => this.unload(room)));
     await Promise.all(this.unloading.values());
+    await Promise.all(this.tasks);
     await this.h.fanout.close();
+  }
+
+  private background(task: Promise<void>, what: string) {
+    const tracked = task
+      .catch((err) => this.h.deps.logger.error(`${what} failed:`, err))
+      .finally(() => this.tasks.delete(tracked));
+    this.tasks.add(tracked);
   }
 
   private async open(ticket: ChatTicket): Promise<ChatRoom> {
@@ -148,13 +158,16 @@ export class ChatHub {
         await compactChat(db, ticket.id);
       },
       publish: (kind, payload) => fanout.publish(ticket.id, kind, payload),
-      checkAttachments: (sender, messages) => checkAttachments(db, sender, messages),
-      accepted: (sender, messages) =>
-        void recordMessages(deps, this.h.presence, ticket, sender, messages).catch((err) =>
-          logger.error('Chat message side effects failed:', err),
-        ),
-      read: (user, count) =>
-        void recordRead(db, ticket.id, user.id, count).catch((err) => logger.error('Chat read marker:', err)),
+      claimAttachments: (sender, messages) => claimAttachments(db, ticket.id, sender, messages),
+      accepted: async (sender, messages) => {
+        // The owner's presence is asked now, while support's message is fresh; the mail
+        // itself must not hold up the room (an SMTP server can be slow).
+        if (sender.id !== ticket.ownerId) {
+          this.background(mailAbsentOwner(deps, this.h.presence, ticket, sender, messages), 'Chat e-mail');
+        }
+        await indexMessages(db, ticket, sender, messages);
+      },
+      read: (user, count) => recordRead(db, ticket.id, user.id, count),
       refused: (connection, reason) => {
         logger.warn(
           `Chat update refused on ticket ${ticket.ticketNumber} from ${connection.user.id}: ${reason}`,

@@ -43,10 +43,14 @@ export interface ChatTicket {
 export interface RoomHooks {
   persist(update: Uint8Array): Promise<void>;
   publish(kind: 'update' | 'awareness', payload: Uint8Array): void;
-  /** Checked before the update is applied; a string refuses it. */
-  checkAttachments(sender: UserRow, messages: ChatMessage[]): Promise<string | null>;
-  accepted(sender: UserRow, messages: ChatMessage[]): void;
-  read(user: UserRow, count: number): void;
+  /**
+   * Before the update is applied: ties the attached uploads to the messages, or says why
+   * not (a string refuses the update and claims nothing).
+   */
+  claimAttachments(sender: UserRow, messages: ChatMessage[]): Promise<string | null>;
+  /** After the update is stored, before the writer's ack (the inbox index, e-mail). */
+  accepted(sender: UserRow, messages: ChatMessage[]): Promise<void>;
+  read(user: UserRow, count: number): Promise<void>;
   refused(connection: ChatConnection, reason: string): void;
   failed(err: unknown): void;
 }
@@ -66,7 +70,10 @@ export class ChatRoom {
   readonly messageIds = new Set<string>();
   /** Updates appended to chat_updates since the last compaction (the hub counts them). */
   appended = 0;
+  /** Storage and its follow-ups, in order; never rejects (failures go to hooks.failed). */
   private stored: Promise<void> = Promise.resolve();
+  /** The storing of the update applied last (set by the doc's update handler). */
+  private lastStored: Promise<void> | null = null;
 
   constructor(
     readonly ticket: ChatTicket,
@@ -82,8 +89,12 @@ export class ChatRoom {
       const message = frame(MESSAGE_SYNC, (e) => syncProtocol.writeUpdate(e, update));
       for (const connection of this.connections.keys()) if (connection !== origin) connection.send(message);
       if (origin === FROM_STORE || origin === FROM_PEER) return;
-      this.hooks.publish('update', update);
-      this.store(update, this.isConnection(origin) ? origin : undefined);
+      // Other processes hear of an update only once it is stored: a room loading there reads
+      // the store after subscribing, so it gets every update from one or the other.
+      this.lastStored = this.enqueue(async () => {
+        await this.hooks.persist(update);
+        this.hooks.publish('update', update);
+      });
     });
     this.awareness.on('update', ({ added, updated, removed }: AwarenessChange, origin: unknown) => {
       const changed = [...added, ...updated, ...removed];
@@ -189,14 +200,25 @@ export class ChatRoom {
     if (verdict.kind === 'pending') return;
     if (verdict.kind === 'refuse') return this.hooks.refused(connection, verdict.reason);
     if (verdict.messages.some((m) => m.attachments?.length)) {
-      const problem = await this.hooks.checkAttachments(connection.user, verdict.messages);
+      const problem = await this.hooks.claimAttachments(connection.user, verdict.messages);
       if (problem) return this.hooks.refused(connection, problem);
-      if (!this.connections.has(connection)) return;
+      // Applied even if the writer left meanwhile: its files are claimed for these messages.
     }
-    const before = this.stored;
+    this.lastStored = null;
     Y.applyUpdate(this.doc, update, connection);
-    if (this.stored === before) void before.then(() => this.ack(connection));
-    if (verdict.messages.length > 0) this.hooks.accepted(connection.user, verdict.messages);
+    // What the ack promises: this state, once stored (later updates may still be on their way).
+    const vector = Y.encodeStateVector(this.doc);
+    const stored = this.lastStored ?? Promise.resolve();
+    this.lastStored = null;
+    const { messages } = verdict;
+    this.enqueue(async () => {
+      await stored;
+      if (messages.length > 0) await this.hooks.accepted(connection.user, messages);
+      this.ack(connection, vector);
+    }).catch(() => {
+      // Not stored: the writer must not take it as sent; it resends after reconnecting.
+      connection.close(1011, 'The message could not be stored');
+    });
   }
 
   private receiveAwareness(connection: ChatConnection, payload: Uint8Array) {
@@ -217,27 +239,18 @@ export class ChatRoom {
     const count = Math.min(reported, chatMessagesOf(this.doc).length);
     if (count <= readCountOf(this.doc, user.id)) return;
     this.doc.transact(() => chatReadsOf(this.doc).set(user.id, count), FROM_SERVER);
-    this.hooks.read(user, count);
+    this.enqueue(() => this.hooks.read(user, count));
   }
 
-  private store(update: Uint8Array, connection: ChatConnection | undefined) {
-    this.stored = this.stored
-      .then(() => this.hooks.persist(update))
-      .then(
-        () => {
-          if (connection) this.ack(connection);
-        },
-        (err) => {
-          this.hooks.failed(err);
-          // Not stored: the writer must not take it as sent. It resends after reconnecting.
-          connection?.close(1011, 'The message could not be stored');
-        },
-      );
+  /** Runs `step` after everything queued before it; the returned promise carries its failure. */
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const run = this.stored.then(step);
+    this.stored = run.catch((err) => this.hooks.failed(err));
+    return run;
   }
 
-  private ack(connection: ChatConnection) {
+  private ack(connection: ChatConnection, vector: Uint8Array) {
     if (!this.connections.has(connection)) return;
-    const vector = Y.encodeStateVector(this.doc);
     connection.send(frame(MESSAGE_ACK, (e) => encoding.writeVarUint8Array(e, vector)));
   }
 

@@ -11,39 +11,59 @@ import type { ChatTicket } from './room';
 
 const PREVIEW_LENGTH = 140;
 
-/** Attachments must be finished 'chat' uploads of the sender that no message holds yet. */
-export async function checkAttachments(
+/**
+ * Ties the attached uploads to their messages before the update is applied, in one
+ * transaction: each must be a finished 'chat' upload of the sender that no message holds
+ * yet. All or none: a string says why none.
+ */
+export async function claimAttachments(
   db: Db,
+  ticketId: string,
   sender: UserRow,
   messages: ChatMessage[],
 ): Promise<string | null> {
-  const ids = messages.flatMap((m) => m.attachments?.map((a) => a.id) ?? []);
-  if (ids.length === 0) return null;
+  const attached = messages.flatMap((m) =>
+    (m.attachments ?? []).map((a) => ({ uploadId: a.id, messageId: m.id })),
+  );
+  if (attached.length === 0) return null;
+  const ids = attached.map((a) => a.uploadId);
   if (new Set(ids).size !== ids.length) return 'A file can be attached once';
-  const rows = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(
-      and(
-        inArray(uploads.id, ids),
-        eq(uploads.ownerId, sender.id),
-        eq(uploads.purpose, 'chat'),
-        eq(uploads.status, 'complete'),
-      ),
-    );
-  return rows.length === ids.length ? null : 'An attached file is not a finished upload of yours';
+  const refused = 'An attached file is not a finished upload of yours';
+  try {
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(uploads)
+        .set({ status: 'attached' })
+        .where(
+          and(
+            inArray(uploads.id, ids),
+            eq(uploads.ownerId, sender.id),
+            eq(uploads.purpose, 'chat'),
+            eq(uploads.status, 'complete'),
+          ),
+        )
+        .returning({ id: uploads.id });
+      if (claimed.length !== ids.length) throw new RefusedAttachments();
+      await tx
+        .insert(chatAttachments)
+        .values(attached.map((a) => ({ ...a, ticketId, uploaderId: sender.id })));
+    });
+  } catch (err) {
+    if (err instanceof RefusedAttachments) return refused;
+    throw err;
+  }
+  return null;
 }
 
-/** Indexes accepted messages, attaches their files, and e-mails an absent owner about support's reply. */
-export async function recordMessages(
-  deps: AppDeps,
-  presence: ChatPresence,
+class RefusedAttachments extends Error {}
+
+/** Indexes accepted messages for the inbox (before the writer's ack). */
+export async function indexMessages(
+  db: Db,
   ticket: ChatTicket,
   sender: UserRow,
   messages: ChatMessage[],
 ): Promise<void> {
-  const { db } = deps;
-  const fromCustomer = sender.id === ticket.ownerId;
   await db
     .insert(chatMessages)
     .values(
@@ -51,38 +71,15 @@ export async function recordMessages(
         ticketId: ticket.id,
         id: m.id,
         senderId: sender.id,
-        fromCustomer,
+        fromCustomer: sender.id === ticket.ownerId,
         preview: m.text.trim().slice(0, PREVIEW_LENGTH),
       })),
     )
     .onConflictDoNothing();
-  const attached = messages.flatMap((m) =>
-    (m.attachments ?? []).map((a) => ({ uploadId: a.id, messageId: m.id })),
-  );
-  if (attached.length > 0) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(uploads)
-        .set({ status: 'attached' })
-        .where(
-          and(
-            inArray(
-              uploads.id,
-              attached.map((a) => a.uploadId),
-            ),
-            eq(uploads.ownerId, sender.id),
-          ),
-        );
-      await tx
-        .insert(chatAttachments)
-        .values(attached.map((a) => ({ ...a, ticketId: ticket.id, uploaderId: sender.id })))
-        .onConflictDoNothing();
-    });
-  }
-  if (!fromCustomer) await mailAbsentOwner(deps, presence, ticket, sender, messages);
 }
 
-async function mailAbsentOwner(
+/** E-mails the ticket's owner about support's message when no chat of theirs is open anywhere. */
+export async function mailAbsentOwner(
   deps: AppDeps,
   presence: ChatPresence,
   ticket: ChatTicket,

@@ -8,6 +8,7 @@ import { ensureAdmin } from '../accounts/admin-bootstrap';
 import { type App, createApp } from '../app/app';
 import { buildRuntime, type Runtime } from '../app/build-deps';
 import type { AppDeps } from '../app/context';
+import type { ChatHub } from '../chat/hub';
 import { type Config, loadConfig } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import type { Database } from '../db/client';
@@ -25,6 +26,8 @@ export interface TestServer {
   deps: AppDeps;
   database: Database;
   smtp: SmtpSink;
+  /** This server's chat rooms (loaded rooms, for tests of unloading). */
+  hub: ChatHub;
   /** The ADMIN_EMAIL/ADMIN_PASSWORD admin, or undefined when started with `admin: false`. */
   admin: { email: string; password: string } | undefined;
   close(): Promise<void>;
@@ -38,6 +41,11 @@ export interface TestServerOptions {
   logger?: Logger;
   /** The card payment provider instead of the one the config selects (e.g. Stripe on a fake). */
   payments?: PaymentProvider | null;
+  /**
+   * A database the caller opened (openTestDatabase) and closes: the server neither opens nor
+   * closes one of its own, so that a restarted or second server runs on the same data.
+   */
+  database?: Database;
 }
 
 /**
@@ -88,17 +96,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...options.env,
     });
 
-    const database = await openTestDatabase();
+    const owned = !options.database;
+    const database = options.database ?? (await openTestDatabase());
     let runtime: Runtime;
     try {
       runtime = await buildRuntime(config, {
-        database,
+        database: owned ? database : { ...database, close: async () => {} },
         ...(options.logger ? { logger: options.logger } : {}),
         ...(options.payments !== undefined ? { payments: options.payments } : {}),
       });
       await ensureAdmin(runtime.deps);
     } catch (err) {
-      await database.close().catch(() => {}); // the start failed; report that, not this
+      if (owned) await database.close().catch(() => {}); // the start failed; report that, not this
       throw err;
     }
     app = createApp(runtime.deps);
@@ -110,6 +119,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       deps: runtime.deps,
       database,
       smtp,
+      hub: app.chat.hub,
       admin,
       async close() {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -14,6 +14,8 @@ export interface ChatClient {
   provider: WebsocketProvider;
   /** The server's state vector from its last ack. */
   acked(): Map<number, number>;
+  /** Every ack received, in order. */
+  ackLog(): Map<number, number>[];
   messages(): ChatMessage[];
   /** Pushes a message in the client's name (as the web client does). */
   send(text: string, extra?: Partial<ChatMessage>): ChatMessage;
@@ -53,6 +55,7 @@ export function chatClient(
     }
   }
   let acked = new Map<number, number>();
+  const ackLog: Map<number, number>[] = [];
   let closeEvent: ((e: { code: number; reason: string }) => void) | undefined;
   const closedPromise = new Promise<{ code: number; reason: string }>((resolve) => {
     closeEvent = resolve;
@@ -65,6 +68,7 @@ export function chatClient(
   });
   provider.messageHandlers[MESSAGE_ACK] = (_encoder, decoder) => {
     acked = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
+    ackLog.push(acked);
   };
   provider.on('connection-close', (event) => {
     if (event) closeEvent?.({ code: event.code, reason: event.reason });
@@ -73,6 +77,7 @@ export function chatClient(
     doc,
     provider,
     acked: () => acked,
+    ackLog: () => ackLog,
     messages: () => chatMessagesOf(doc).toArray(),
     send(text, extra = {}) {
       const message: ChatMessage = {

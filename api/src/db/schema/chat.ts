@@ -59,9 +59,7 @@ export const chatMessages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.ticketId, t.id] }),
-    index('chat_messages_customer_idx')
-      .on(t.ticketId, t.receivedAt)
-      .where(sql`${t.fromCustomer}`),
+    index('chat_messages_customer_idx').on(t.ticketId, t.receivedAt).where(sql`${t.fromCustomer}`),
   ],
 );
 
