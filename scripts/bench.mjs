@@ -1,5 +1,5 @@
 // Benchmarks that print figures (never assert): server cold start, first-route JS size,
-// API latency, uploads, the admin lists at 1k and 100k rows. Run `pnpm build` first.
+// API latency, uploads, the chat, the admin lists at 1k and 100k rows. Run `pnpm build` first.
 // Usage: pnpm bench
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchAdminLists } from './bench-admin-lists.mjs';
+import { benchChat } from './bench-chat.mjs';
 import { benchUpload } from './bench-upload.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -133,6 +134,9 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// The chat: delivery latency against a plain ws broadcast, memory over room cycles (about 2 minutes).
+await benchChat({ port: PORT + 2 });
 
 // Seeds its own databases (see scripts/bench-admin-lists.mjs): this takes a few minutes.
 await benchAdminLists({ port: PORT + 1 });
