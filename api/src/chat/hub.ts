@@ -3,14 +3,25 @@ import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import type { WebSocket } from 'ws';
 import type { AppDeps, UserRow } from '../app/context';
 import type { ChatFanout } from './fanout';
-import { appendChatUpdate, compactChat, loadChatState } from './persistence';
+import { appendChatUpdates, compactChat, loadChatState } from './persistence';
 import type { ChatPresence } from './presence';
 import { type ChatConnection, ChatRoom, type ChatTicket } from './room';
-import { claimAttachments, indexMessages, mailAbsentOwner, recordRead } from './side-effects';
+import {
+  type ChatMessageRow,
+  claimAttachments,
+  indexMessages,
+  mailAbsentOwner,
+  messageRows,
+  recordRead,
+} from './side-effects';
+import { writeBatcher } from './write-batch';
 
 /** Compact a busy room's appended updates into the snapshot past this many. */
 export const COMPACT_AFTER = 200;
 const HEARTBEAT_MS = 30_000;
+/** Each socket's account is re-checked once a minute, on a one-second tick of its own. */
+const RECHECK_TICK_MS = 1_000;
+const RECHECK_TICKS = 60;
 
 export interface ChatHubDeps {
   deps: AppDeps;
@@ -26,6 +37,8 @@ interface Socket extends ChatConnection {
   cookie: string | undefined;
   alive: boolean;
   queue: Promise<void>;
+  /** The re-check tick at which this socket's account is checked again. */
+  recheckAt: number;
 }
 
 /** This process's loaded chat rooms and the sockets on them. */
@@ -37,11 +50,19 @@ export class ChatHub {
   /** Work that outlives a message (e-mails): close() waits for it. */
   private readonly tasks = new Set<Promise<void>>();
   private readonly timer: NodeJS.Timeout;
-  private beat = 0;
+  private readonly rechecker: NodeJS.Timeout;
+  private tick = 0;
+
+  private readonly appendUpdate: (row: { ticketId: string; data: Uint8Array }) => Promise<void>;
+  private readonly indexMessage: (row: ChatMessageRow) => Promise<void>;
 
   constructor(private readonly h: ChatHubDeps) {
+    this.appendUpdate = writeBatcher((rows) => appendChatUpdates(h.deps.db, rows));
+    this.indexMessage = writeBatcher((rows) => indexMessages(h.deps.db, rows));
     this.timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
     this.timer.unref();
+    this.rechecker = setInterval(() => this.recheck(), RECHECK_TICK_MS);
+    this.rechecker.unref();
   }
 
   get loadedRooms(): number {
@@ -78,6 +99,7 @@ export class ChatHub {
       cookie,
       alive: true,
       queue: Promise.resolve(),
+      recheckAt: this.tick + RECHECK_TICKS - Math.floor(Math.random() * (RECHECK_TICKS / 4)),
       send: (message) => {
         if (ws.readyState === ws.OPEN) ws.send(message, (err) => err && ws.terminate());
       },
@@ -113,6 +135,7 @@ export class ChatHub {
   /** Closes every socket and stores every room (server shutdown). */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.rechecker);
     for (const socket of this.sockets) socket.ws.terminate();
     await Promise.all([...this.loading.values()].map((p) => p.catch(() => {})));
     await Promise.all([...this.rooms.values()].map((room) => this.unload(room)));
@@ -151,7 +174,7 @@ export class ChatHub {
     const { db, logger } = deps;
     const room: ChatRoom = new ChatRoom(ticket, {
       persist: async (update) => {
-        await appendChatUpdate(db, ticket.id, update);
+        await this.appendUpdate({ ticketId: ticket.id, data: update });
         room.appended++;
         if (room.appended < COMPACT_AFTER) return;
         room.appended = 0;
@@ -165,7 +188,7 @@ export class ChatHub {
         if (sender.id !== ticket.ownerId) {
           this.background(mailAbsentOwner(deps, this.h.presence, ticket, sender, messages), 'Chat e-mail');
         }
-        await indexMessages(db, ticket, sender, messages);
+        await Promise.all(messageRows(ticket, sender, messages).map((row) => this.indexMessage(row)));
       },
       read: (user, count) => recordRead(db, ticket.id, user.id, count),
       refused: (connection, reason) => {
@@ -219,7 +242,6 @@ export class ChatHub {
   }
 
   private heartbeat() {
-    this.beat++;
     for (const socket of this.sockets) {
       if (!socket.alive) {
         socket.ws.terminate();
@@ -234,13 +256,31 @@ export class ChatHub {
       connectionId: s.id,
     }));
     void this.h.presence.refresh(live).catch((err) => this.h.deps.logger.warn('Chat presence refresh:', err));
-    if (this.beat % 2 === 0) {
-      for (const socket of this.sockets) {
-        void this.h.stillAllowed(socket, socket.cookie).then(
-          (allowed) => allowed || socket.ws.close(CHAT_CLOSE.forbidden, 'Access to this chat ended'),
-          () => {},
-        );
-      }
+  }
+
+  /**
+   * Sign-out, disable and delete end open chats within a minute. The checks are spread over
+   * the minute (a socket's first comes 45-60 s after it opened) and made once per session
+   * cookie, so that many sockets never stall the process together.
+   */
+  private recheck() {
+    this.tick++;
+    const due = new Map<string, Socket[]>();
+    for (const socket of this.sockets) {
+      if (socket.recheckAt > this.tick) continue;
+      socket.recheckAt = this.tick + RECHECK_TICKS;
+      const key = `${socket.user.id}\n${socket.cookie ?? ''}`;
+      due.set(key, [...(due.get(key) ?? []), socket]);
+    }
+    for (const sockets of due.values()) {
+      const first = sockets[0] as Socket;
+      void this.h.stillAllowed(first, first.cookie).then(
+        (allowed) => {
+          if (allowed) return;
+          for (const socket of sockets) socket.ws.close(CHAT_CLOSE.forbidden, 'Access to this chat ended');
+        },
+        () => {},
+      );
     }
   }
 }

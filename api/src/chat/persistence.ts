@@ -22,8 +22,12 @@ export async function loadChatState(
   return { updates, appended: rows.length };
 }
 
-export async function appendChatUpdate(db: Db, ticketId: string, update: Uint8Array): Promise<void> {
-  await db.insert(chatUpdates).values({ ticketId, data: update });
+/** Appends updates of any rooms in one statement (see write-batch.ts). */
+export async function appendChatUpdates(
+  db: Db,
+  rows: { ticketId: string; data: Uint8Array }[],
+): Promise<void> {
+  await db.insert(chatUpdates).values(rows);
 }
 
 /**

@@ -57,25 +57,22 @@ export async function claimAttachments(
 
 class RefusedAttachments extends Error {}
 
-/** Indexes accepted messages for the inbox (before the writer's ack). */
-export async function indexMessages(
-  db: Db,
-  ticket: ChatTicket,
-  sender: UserRow,
-  messages: ChatMessage[],
-): Promise<void> {
-  await db
-    .insert(chatMessages)
-    .values(
-      messages.map((m) => ({
-        ticketId: ticket.id,
-        id: m.id,
-        senderId: sender.id,
-        fromCustomer: sender.id === ticket.ownerId,
-        preview: m.text.trim().slice(0, PREVIEW_LENGTH),
-      })),
-    )
-    .onConflictDoNothing();
+export type ChatMessageRow = typeof chatMessages.$inferInsert;
+
+/** The inbox's index rows of accepted messages. */
+export function messageRows(ticket: ChatTicket, sender: UserRow, messages: ChatMessage[]): ChatMessageRow[] {
+  return messages.map((m) => ({
+    ticketId: ticket.id,
+    id: m.id,
+    senderId: sender.id,
+    fromCustomer: sender.id === ticket.ownerId,
+    preview: m.text.trim().slice(0, PREVIEW_LENGTH),
+  }));
+}
+
+/** Indexes accepted messages (of any rooms) in one statement. */
+export async function indexMessages(db: Db, rows: ChatMessageRow[]): Promise<void> {
+  await db.insert(chatMessages).values(rows).onConflictDoNothing();
 }
 
 /** E-mails the ticket's owner about support's message when no chat of theirs is open anywhere. */
