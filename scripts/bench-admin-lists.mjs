@@ -9,10 +9,10 @@
 // (it creates and drops databases named ecu_bench_*).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { scratchDatabase } from './bench-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-admin@bench.test', password: 'bench-password-1' };
@@ -292,31 +292,9 @@ async function benchSize(size, backend, port) {
 }
 
 function postgresBackend(adminUrl) {
-  // postgres.js is a dependency of the api package, not of the workspace root.
-  const postgres = createRequire(path.join(root, 'api/package.json'))('postgres');
   return {
     name: 'PostgreSQL',
-    database(size) {
-      const name = `ecu_bench_${size.label}_${process.pid}`;
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const admin = async (statement) => {
-        const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-        try {
-          await sql.unsafe(statement);
-        } finally {
-          await sql.end();
-        }
-      };
-      return {
-        url: url.toString(),
-        create: () =>
-          admin(`drop database if exists "${name}" with (force)`).then(() =>
-            admin(`create database "${name}"`),
-          ),
-        drop: () => admin(`drop database if exists "${name}" with (force)`),
-      };
-    },
+    database: (size) => scratchDatabase(adminUrl, `ecu_bench_${size.label}_${process.pid}`),
   };
 }
 

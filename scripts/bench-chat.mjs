@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { scratchDatabase } from './bench-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // ws, yjs and y-websocket are dependencies of the api package, not of the workspace root. Yjs
@@ -464,27 +465,7 @@ async function benchBackend(backend, port) {
 }
 
 function postgresBackend(adminUrl) {
-  const postgres = requireApi('postgres');
-  const name = `ecu_bench_chat_${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const admin = async (statement) => {
-    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    try {
-      await sql.unsafe(statement);
-    } finally {
-      await sql.end();
-    }
-  };
-  return {
-    name: 'PostgreSQL',
-    url: url.toString(),
-    create: async () => {
-      await admin(`drop database if exists "${name}" with (force)`);
-      await admin(`create database "${name}"`);
-    },
-    drop: () => admin(`drop database if exists "${name}" with (force)`),
-  };
+  return { name: 'PostgreSQL', ...scratchDatabase(adminUrl, `ecu_bench_chat_${process.pid}`) };
 }
 
 export async function benchChat({ port = 3192 } = {}) {

@@ -100,7 +100,7 @@ function CreditsDesk() {
             disabled={locked}
             aria-describedby="ledger-note-hint"
           />
-          <span id="ledger-note-hint" className="admin-sr-only">
+          <span id="ledger-note-hint" className="sr-only">
             The note is stored with the next +1, +5, -1 or reset, then cleared.
           </span>
         </div>
@@ -134,7 +134,7 @@ function CreditsDesk() {
       }
     >
       <table className="admin-table">
-        <caption className="admin-sr-only">Credit balances and prices of users</caption>
+        <caption className="sr-only">Credit balances and prices of users</caption>
         <thead>
           <tr>
             <th scope="col">User</th>

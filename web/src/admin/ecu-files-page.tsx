@@ -101,7 +101,7 @@ function EcuFilesDesk() {
       noun={['file', 'files']}
     >
       <table className="admin-table ecu-files-table">
-        <caption className="admin-sr-only">Submitted ECU files</caption>
+        <caption className="sr-only">Submitted ECU files</caption>
         <thead>
           <tr>
             <th scope="col">Ticket</th>

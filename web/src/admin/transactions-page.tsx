@@ -51,7 +51,7 @@ function TransactionsDesk() {
       noun={['transaction', 'transactions']}
     >
       <table className="admin-table">
-        <caption className="admin-sr-only">Payments of every user</caption>
+        <caption className="sr-only">Payments of every user</caption>
         <thead>
           <tr>
             <th scope="col">Serial No</th>

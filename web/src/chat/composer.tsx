@@ -135,7 +135,7 @@ export function Composer({
             e.target.value = '';
           }}
         />
-        <label htmlFor={inputId} className="chat-sr-only">
+        <label htmlFor={inputId} className="sr-only">
           Message
         </label>
         <textarea

@@ -57,7 +57,7 @@ export default function MyFilesPage() {
       <section className="card tickets-card" aria-label="My files">
         <div className="tickets-toolbar">
           <div className="tickets-search">
-            <label htmlFor={searchId} className="tickets-sr-only">
+            <label htmlFor={searchId} className="sr-only">
               Search files
             </label>
             <SearchIcon />

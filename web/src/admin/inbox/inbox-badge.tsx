@@ -10,7 +10,7 @@ export function InboxBadge() {
   return (
     <span className="inbox-badge" data-testid="inbox-badge">
       <span aria-hidden="true">{text}</span>
-      <span className="admin-sr-only">({badgeSpoken(count)})</span>
+      <span className="sr-only">({badgeSpoken(count)})</span>
     </span>
   );
 }

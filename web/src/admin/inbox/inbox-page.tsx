@@ -38,7 +38,7 @@ function Inbox() {
       <section className="card admin-card" aria-label="Support inbox">
         <div className="admin-table-wrap" aria-busy={query.isFetching}>
           <table className="admin-table">
-            <caption className="admin-sr-only">Tickets waiting for support</caption>
+            <caption className="sr-only">Tickets waiting for support</caption>
             <thead>
               <tr>
                 <th scope="col">Ticket</th>

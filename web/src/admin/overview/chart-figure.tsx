@@ -98,9 +98,9 @@ export function ChartFigure({
           </Suspense>
         </ChartBoundary>
       )}
-      <div id={tableId} className={showTable ? 'admin-table-wrap overview-chart-table' : 'admin-sr-only'}>
+      <div id={tableId} className={showTable ? 'admin-table-wrap overview-chart-table' : 'sr-only'}>
         <table className="admin-table">
-          <caption className="admin-sr-only">
+          <caption className="sr-only">
             {title}, {range}
           </caption>
           <thead>

@@ -134,7 +134,7 @@ function PeriodPicker({
   return (
     <section className="card overview-period" aria-label="Period">
       <fieldset className="overview-presets">
-        <legend className="admin-sr-only">Preset periods</legend>
+        <legend className="sr-only">Preset periods</legend>
         {PERIOD_PRESETS.map((p) => {
           const active = period.kind === 'preset' && period.preset === p.id;
           return (
@@ -441,7 +441,7 @@ function OldestWaiting({ rows }: { rows: OverviewDto['oldestWaiting'] }) {
                     <td className="admin-nowrap">{formatDateTime(t.createdAt)}</td>
                     <td className="num">
                       <span aria-hidden="true">{formatWaited(t.waitingMinutes)}</span>
-                      <span className="admin-sr-only">{spokenWaited(t.waitingMinutes)}</span>
+                      <span className="sr-only">{spokenWaited(t.waitingMinutes)}</span>
                     </td>
                   </tr>
                 );

@@ -181,7 +181,7 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
               <li key={h.key} className="settings-holiday">
                 <div className="field">
                   <label htmlFor={idOf(dateKey)}>
-                    Date<span className="admin-sr-only"> of holiday {index + 1}</span>
+                    Date<span className="sr-only"> of holiday {index + 1}</span>
                   </label>
                   <input
                     id={idOf(dateKey)}
@@ -211,7 +211,7 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
                 </div>
                 <div className="field settings-holiday-name">
                   <label htmlFor={idOf(nameKey)}>
-                    Name<span className="admin-sr-only"> of holiday {index + 1}</span>
+                    Name<span className="sr-only"> of holiday {index + 1}</span>
                   </label>
                   <input
                     id={idOf(nameKey)}
@@ -252,7 +252,7 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
                     )
                   }
                 >
-                  Remove<span className="admin-sr-only"> holiday {describe}</span>
+                  Remove<span className="sr-only"> holiday {describe}</span>
                 </button>
               </li>
             );
@@ -313,7 +313,7 @@ function DayRow({
           onChange={(e) => onChange((d) => ({ ...d, closed: e.target.checked }))}
         />
         <span>
-          Closed<span className="admin-sr-only"> on {name}</span>
+          Closed<span className="sr-only"> on {name}</span>
         </span>
       </label>
       {!day.closed && (
@@ -331,7 +331,7 @@ function DayRow({
                     <div key={end} className="settings-time">
                       <label htmlFor={idOf(key)}>
                         {end === 'open' ? 'Opens' : 'Closes'}
-                        <span className="admin-sr-only">
+                        <span className="sr-only">
                           {' '}
                           on {name}
                           {which}
@@ -365,7 +365,7 @@ function DayRow({
                       onChange((d) => ({ ...d, intervals: d.intervals.filter((_, i) => i !== slot) }))
                     }
                   >
-                    Remove<span className="admin-sr-only"> second interval on {name}</span>
+                    Remove<span className="sr-only"> second interval on {name}</span>
                   </button>
                 )}
               </div>
@@ -388,7 +388,7 @@ function DayRow({
                 })
               }
             >
-              Add interval<span className="admin-sr-only"> on {name}</span>
+              Add interval<span className="sr-only"> on {name}</span>
             </button>
           )}
         </div>

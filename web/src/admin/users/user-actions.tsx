@@ -56,7 +56,7 @@ function reasonOff(locked: boolean, self: boolean): string | undefined {
 /** A visually hidden reason, for aria-describedby of the controls it explains. */
 function HiddenReason({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
-    <span id={id} className="admin-sr-only">
+    <span id={id} className="sr-only">
       {text}
     </span>
   ) : null;

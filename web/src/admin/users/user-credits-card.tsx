@@ -98,7 +98,7 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
 
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="admin-sr-only">Credit ledger of {user.email}</caption>
+          <caption className="sr-only">Credit ledger of {user.email}</caption>
           <thead>
             <tr>
               <th scope="col">Date</th>

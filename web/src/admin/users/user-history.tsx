@@ -59,7 +59,7 @@ export function PaymentsCard({ detail }: { detail: AdminUserDetailDto }) {
     <SectionCard title="Payments">
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="admin-sr-only">Payments of {detail.user.email}</caption>
+          <caption className="sr-only">Payments of {detail.user.email}</caption>
           <thead>
             <tr>
               <th scope="col">Serial No</th>
@@ -91,7 +91,7 @@ export function TicketsCard({ detail }: { detail: AdminUserDetailDto }) {
     <SectionCard title="Tickets">
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="admin-sr-only">Tickets of {detail.user.email}</caption>
+          <caption className="sr-only">Tickets of {detail.user.email}</caption>
           <thead>
             <tr>
               <th scope="col">Ticket</th>
@@ -146,7 +146,7 @@ export function AuditCard({ detail }: { detail: AdminUserDetailDto }) {
       <p className="admin-card-note muted">What admins did to this account: who, when, and what changed.</p>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="admin-sr-only">Audit trail of {detail.user.email}</caption>
+          <caption className="sr-only">Audit trail of {detail.user.email}</caption>
           <thead>
             <tr>
               <th scope="col">When</th>

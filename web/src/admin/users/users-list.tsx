@@ -56,7 +56,7 @@ function UsersDesk({ kind, title, subtitle, caption }: UsersListProps) {
       noun={['user', 'users']}
     >
       <table className="admin-table admin-users-table">
-        <caption className="admin-sr-only">{caption}</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">User</th>
