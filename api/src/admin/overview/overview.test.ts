@@ -1,5 +1,5 @@
 import type { OverviewDto, TransactionDto } from '@ecu/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCreditChange } from '../../credits/ledger';
 import { creditLedger, payments, tickets, users } from '../../db/schema';
@@ -67,10 +67,13 @@ async function ledgerEntry(
   at: string,
 ) {
   const { entryId } = await applyCreditChange(server.deps.db, { userId, actorId: null, kind, delta });
-  await server.deps.db
-    .update(creditLedger)
-    .set({ createdAt: new Date(at) })
-    .where(eq(creditLedger.id, entryId));
+  // The ledger is append-only (migration 0006): back-dating a row for a test lifts the rule
+  // inside one transaction only.
+  await server.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table credit_ledger disable trigger credit_ledger_append_only`);
+    await tx.update(creditLedger).set({ createdAt: new Date(at) }).where(eq(creditLedger.id, entryId));
+    await tx.execute(sql`alter table credit_ledger enable trigger credit_ledger_append_only`);
+  });
 }
 
 beforeAll(async () => {

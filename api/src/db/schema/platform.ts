@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -9,6 +11,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()); text in JS, it exceeds 2^53. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * The change feed behind GET /api/sync: one row per change of a synced row, written by
@@ -23,8 +28,13 @@ export const changes = pgTable(
     entityId: text('entity_id').notNull(),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The writing transaction: the feed hands out only rows of finished transactions. */
+    tx: xid8('tx').notNull().default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('changes_user_seq_idx').on(t.userId, t.seq)],
+  (t) => [
+    index('changes_user_seq_idx').on(t.userId, t.seq),
+    index('changes_user_tx_seq_idx').on(t.userId, t.tx, t.seq),
+  ],
 );
 
 /** Answers to commands sent with an Idempotency-Key, replayed when the key comes again. */
