@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The spec's chat message as the HTTP load payload shows it. */
 export interface ChatMessageDto {
   _id: string;
@@ -38,5 +36,3 @@ export interface ChatInboxRow {
   waitingSince: string;
   lastMessage: string;
 }
-
-export const chatReadSchema = z.strictObject({ count: z.number().int().min(0).max(1_000_000) });
