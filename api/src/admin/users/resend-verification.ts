@@ -1,20 +1,36 @@
 import { getUserById } from '../../accounts/queries';
+import { RATE_LIMITS } from '../../accounts/rate-limits';
 import { sendVerificationMail } from '../../accounts/verification-link';
 import type { AppDeps } from '../../app/context';
-import { conflict, notFound } from '../../http/app-error';
+import { AppError, conflict, notFound } from '../../http/app-error';
 import { recordAudit } from '../audit';
 
 /**
  * POST /admin/resendVerification: the sign-up's verification mail again, with a fresh link
  * (earlier links stop working). The audit row follows the mail: it records a mail that left.
+ * The mails to one address count against the same limit as the user's own resend requests,
+ * so that no one (an admin's double clicks included) can flood an inbox.
  */
 export async function resendVerification(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'rateLimits'>,
   params: { actorId: string; userId: string },
 ): Promise<void> {
   const target = await getUserById(deps.db, params.userId);
   if (!target || target.deletedAt) throw notFound('User not found');
   if (target.emailVerified) throw conflict('This email address is already verified');
+  const [limit, seconds] = RATE_LIMITS.resend.email;
+  const slot = await deps.rateLimits.hit(`resend:email:${target.email.toLowerCase()}`, seconds, limit);
+  if (!slot.allowed) {
+    const minutes = Math.ceil(slot.retryAfterSeconds / 60);
+    throw new AppError(
+      429,
+      `Too many verification e-mails to this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      [],
+      {
+        'Retry-After': String(slot.retryAfterSeconds),
+      },
+    );
+  }
   await sendVerificationMail(deps, target.email);
   await recordAudit(deps.db, {
     actorId: params.actorId,

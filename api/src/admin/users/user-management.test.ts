@@ -344,4 +344,19 @@ describe('POST /api/admin/resendVerification', () => {
     expect(res.body.message).toBe('This email address is already verified');
     expect(server.smtp.pending(tuner.email)).toEqual([]);
   });
+
+  it('counts against the address limit: the fourth mail in ten minutes is refused with 429', async () => {
+    const pending = await onboardedUser(server);
+    await server.smtp.nextMail(pending.email); // the sign-up's own mail
+    for (let i = 0; i < 3; i++) {
+      const res = await admin.client.post('/api/admin/resendVerification', { userId: pending.user._id });
+      expect(res.status, res.text).toBe(200);
+      await server.smtp.nextMail(pending.email);
+    }
+    const refused = await admin.client.post('/api/admin/resendVerification', { userId: pending.user._id });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many verification e-mails to this address/);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(server.smtp.pending(pending.email)).toEqual([]);
+  });
 });
