@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../test/test-server';
 import { cookieHeader } from '../test/ticket-helpers';
 import { chatBase, chatClient, upgradeStatus } from './test/chat-client';
 import { type ChatSetup, chatSetup, eventually, sleep } from './test/fixtures';
-import { socketStillAllowed } from './ws-server';
+import { CHAT_SOCKETS_PER_ACCOUNT, socketStillAllowed } from './ws-server';
 
 let server: TestServer;
 let chat: ChatSetup;
@@ -121,6 +121,26 @@ describe('an account that may no longer chat', () => {
     } finally {
       vi.useRealTimers();
       await own?.close();
+    }
+  });
+});
+
+describe('an account cannot flood the chat with sockets', () => {
+  it(`answers 429 past ${CHAT_SOCKETS_PER_ACCOUNT} open sockets of one account, and lets in again when one closes`, async () => {
+    const own = await chatSetup(server, chat.admin);
+    const open = Array.from({ length: CHAT_SOCKETS_PER_ACCOUNT }, () =>
+      chatClient(server.url, own.tuner.client, own.tuner.user._id, own.ticket.ticketNumber),
+    );
+    try {
+      await Promise.all(open.map((c) => c.until(() => c.provider.synced, 15_000)));
+      expect(await upgrade(own.tuner.client, own.ticket.ticketNumber)).toBe(429);
+      // Another account is not affected.
+      expect(await upgrade(own.admin.client, own.ticket.ticketNumber)).toBe(101);
+      open.pop()?.destroy();
+      await eventually(() => server.hub.socketsOf(own.tuner.user._id) === CHAT_SOCKETS_PER_ACCOUNT - 1);
+      expect(await upgrade(own.tuner.client, own.ticket.ticketNumber)).toBe(101);
+    } finally {
+      for (const c of open) c.destroy();
     }
   });
 });

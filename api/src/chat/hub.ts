@@ -65,6 +65,13 @@ export class ChatHub {
     this.rechecker.unref();
   }
 
+  /** Open sockets of one account in this process. */
+  socketsOf(userId: string): number {
+    let n = 0;
+    for (const socket of this.sockets) if (socket.user.id === userId) n++;
+    return n;
+  }
+
   get loadedRooms(): number {
     return this.rooms.size;
   }
