@@ -71,7 +71,10 @@ async function ledgerEntry(
   // inside one transaction only.
   await server.deps.db.transaction(async (tx) => {
     await tx.execute(sql`alter table credit_ledger disable trigger credit_ledger_append_only`);
-    await tx.update(creditLedger).set({ createdAt: new Date(at) }).where(eq(creditLedger.id, entryId));
+    await tx
+      .update(creditLedger)
+      .set({ createdAt: new Date(at) })
+      .where(eq(creditLedger.id, entryId));
     await tx.execute(sql`alter table credit_ledger enable trigger credit_ledger_append_only`);
   });
 }
