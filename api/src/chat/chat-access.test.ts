@@ -132,7 +132,7 @@ describe('an account cannot flood the chat with sockets', () => {
       chatClient(server.url, own.tuner.client, own.tuner.user._id, own.ticket.ticketNumber),
     );
     try {
-      await Promise.all(open.map((c) => c.until(() => c.provider.synced, 15_000)));
+      await Promise.all(open.map((c) => c.until(() => c.provider.synced, 25_000)));
       expect(await upgrade(own.tuner.client, own.ticket.ticketNumber)).toBe(429);
       // Another account is not affected.
       expect(await upgrade(own.admin.client, own.ticket.ticketNumber)).toBe(101);

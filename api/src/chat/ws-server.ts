@@ -13,9 +13,8 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   429: 'Too Many Requests',
 };
-/** Chat sockets an account may open a minute, and hold open at once in one process. */
-export const CHAT_UPGRADES_PER_MINUTE = 120;
-export const CHAT_SOCKETS_PER_ACCOUNT = 50;
+/** Chat sockets an account may hold open at once in one process. */
+export const CHAT_SOCKETS_PER_ACCOUNT = 200;
 /** Largest websocket message accepted: a few messages of 2,000 characters, with room to spare. */
 export const CHAT_MAX_PAYLOAD = 256 * 1024;
 
@@ -63,8 +62,7 @@ export function attachChatServer(server: Server, deps: AppDeps, hub: ChatHub) {
       }
       const access = await chatAccess(deps, headersOf(req), path.slice(CHAT_PATH.length + 1));
       if (!access.ok) return refuse(socket, access.status, access.message);
-      const slot = await deps.rateLimits.hit(`chat-upgrade:${access.user.id}`, 60, CHAT_UPGRADES_PER_MINUTE);
-      if (!slot.allowed || hub.socketsOf(access.user.id) >= CHAT_SOCKETS_PER_ACCOUNT) {
+      if (hub.socketsOf(access.user.id) >= CHAT_SOCKETS_PER_ACCOUNT) {
         return refuse(socket, 429, 'Too many chat connections. Please try again in a minute.');
       }
       if (socket.destroyed) return;
