@@ -1,5 +1,6 @@
 # The portal in one image: the built PWA and the bundled API, served by one Node process.
-FROM node:20-bookworm-slim AS build
+# Node 24 is the active LTS line; the process runs as the image's unprivileged `node` user.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN npm i -g pnpm@10.34.8
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
@@ -10,10 +11,13 @@ RUN pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm build && pnpm --filter @ecu/api deploy --prod --legacy /out && cp -r api/dist /out/dist && cp -r web/dist /out/web
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web
 COPY --from=build /out /app
+# DATA_DIR belongs to the app user; the code stays root's (read-only to the process).
+RUN mkdir -p /data && chown node:node /data
+USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

@@ -203,6 +203,8 @@ async function benchSize(size, backend, port) {
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
+    // Required with DATABASE_URL (several processes must share it); any fixed value for a bench.
+    AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret',
     LOG_LEVEL: 'error',
     TRUST_PROXY: 'on',
     PORT: String(port),

@@ -395,6 +395,8 @@ async function benchBackend(backend, port) {
     APP_URL: baseUrl,
     DATA_DIR: dataDir,
     DATABASE_URL: backend.url ?? '',
+    // Required with DATABASE_URL (several processes must share it); any fixed value for a bench.
+    AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret',
     REDIS_URL: '',
     SMTP_URL: '',
     LOG_LEVEL: 'error',

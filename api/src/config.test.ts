@@ -82,6 +82,7 @@ describe('loadConfig defaults (DECISIONS section 2)', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),
       DATABASE_URL: 'postgres://app:secret@db:5432/ecu',
+      AUTH_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://mail:2525',
       REDIS_URL: 'redis://cache:6379',
       ADMIN_EMAIL: 'Boss@Example.com',
@@ -160,8 +161,65 @@ describe('AUTH_SECRET', () => {
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(secret);
   });
 
+  it('is required with DATABASE_URL: processes sharing a database must sign alike (docs/decisions/026-several-processes.md)', () => {
+    const err = configError({ DATABASE_URL: 'postgres://app:secret@db:5432/ecu' });
+    expect(err.message).toMatch(/^Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set/);
+    expect(err.message).not.toContain('\n');
+    expect(err.message).not.toContain('secret@db');
+    const dir = tempDir();
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/ecu' })).toThrow(ConfigError);
+    // Nothing was generated into DATA_DIR for it.
+    expect(() => readFileSync(path.join(dir, 'auth-secret'))).toThrow();
+  });
+
   it('takes AUTH_SECRET from the environment when set', () => {
     const secret = 's'.repeat(40);
     expect(loadConfig({ DATA_DIR: tempDir(), AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+});
+
+describe('PAYMENTS_SANDBOX (docs/decisions/024-money-hardening.md)', () => {
+  const sandboxFor = (env: Record<string, string | undefined>) =>
+    loadConfig({ DATA_DIR: tempDir(), AUTH_SECRET: 'a'.repeat(32), ...env }).paymentsSandbox;
+
+  it('is on by default only for a loopback APP_URL (never with NODE_ENV=production) and in tests', () => {
+    expect(sandboxFor({})).toBe(true);
+    expect(sandboxFor({ APP_URL: 'http://localhost:5173' })).toBe(true);
+    expect(sandboxFor({ APP_URL: 'http://127.0.0.1:3000' })).toBe(true);
+    expect(sandboxFor({ APP_URL: 'http://[::1]:3000' })).toBe(true);
+    expect(sandboxFor({ NODE_ENV: 'test', APP_URL: 'https://portal.example.com' })).toBe(true);
+    expect(sandboxFor({ APP_URL: 'https://portal.example.com' })).toBe(false);
+    expect(sandboxFor({ APP_URL: 'http://192.168.1.20:3000' })).toBe(false);
+    expect(sandboxFor({ APP_URL: 'http://localhost.example.com' })).toBe(false);
+    expect(sandboxFor({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000' })).toBe(false);
+  });
+
+  it('follows PAYMENTS_SANDBOX when it is set', () => {
+    expect(sandboxFor({ APP_URL: 'https://portal.example.com', PAYMENTS_SANDBOX: 'on' })).toBe(true);
+    expect(sandboxFor({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'on' })).toBe(true);
+    expect(sandboxFor({ APP_URL: 'http://localhost:3000', PAYMENTS_SANDBOX: 'off' })).toBe(false);
+    expect(sandboxFor({ NODE_ENV: 'test', PAYMENTS_SANDBOX: 'off' })).toBe(false);
+    expect(sandboxFor({ APP_URL: 'https://portal.example.com', PAYMENTS_SANDBOX: '' })).toBe(false);
+    expect(configError({ PAYMENTS_SANDBOX: 'maybe' }).message).toMatch(
+      /^Invalid configuration: PAYMENTS_SANDBOX /,
+    );
+  });
+
+  it('stops a production start with Stripe keys but no STRIPE_WEBHOOK_SECRET with one clear line', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      AUTH_SECRET: 'a'.repeat(32),
+    };
+    const err = configError({ NODE_ENV: 'production', ...stripe });
+    expect(err.message).toBe(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY in production (without it no 3-D Secure payment is ever credited)',
+    );
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_x', ...stripe })
+        .stripe?.webhookSecret,
+    ).toBe('whsec_x');
+    // Outside production the webhook may be left out (a developer's Stripe test keys).
+    expect(loadConfig({ DATA_DIR: tempDir(), ...stripe }).stripe?.webhookSecret).toBeUndefined();
   });
 });

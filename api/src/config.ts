@@ -51,6 +51,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    // Unset: on for a loopback APP_URL and in tests only (docs/decisions/024-money-hardening.md).
+    PAYMENTS_SANDBOX: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', '']).optional(),
     REDIS_URL: optionalUrl(/^rediss?$/),
     S3_ENDPOINT: optionalUrl(/^https?$/),
     S3_BUCKET: optionalText,
@@ -65,7 +67,8 @@ const envSchema = z
       .default('Unit 1, Tuning Park, Birmingham, B1 1AA, United Kingdom'),
     COMPANY_VAT_ID: z.string().trim().min(1).default('GB123456789'),
     SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@localhost.localdomain'),
-    TRUST_PROXY: flag,
+    // on = one trusted proxy (the shipped nginx); a number = that many proxies in a row.
+    TRUST_PROXY: z.union([z.string().trim().regex(/^\d$/).transform(Number), flag.transform(Number)]),
     LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -76,12 +79,30 @@ const envSchema = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
       });
     }
+    // Processes sharing a database must sign sessions and links alike: a secret generated
+    // into each one's DATA_DIR would differ (docs/decisions/026-several-processes.md).
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message:
+          'is required when DATABASE_URL is set (every process must use the same one; e.g. `openssl rand -base64 32`)',
+      });
+    }
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       ctx.addIssue({
         code: 'custom',
         path: ['S3_BUCKET'],
         message: 'S3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message:
+          'is required with STRIPE_SECRET_KEY in production (without it no 3-D Secure payment is ever credited)',
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
@@ -112,8 +133,12 @@ export interface Config {
     | undefined;
   stripePublishableKey: string | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** The card sandbox (test cards, nothing charged) when Stripe is not configured. */
+  paymentsSandbox: boolean;
   company: { name: string; address: string; vatId: string; supportEmail: string };
   trustProxy: boolean;
+  /** Trusted proxies in front (TRUST_PROXY): the client is that many X-Forwarded-For entries from the right. */
+  trustProxyHops: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info';
   /** Origins allowed to make state-changing calls with cookies (the app itself, Vite dev). */
   trustedOrigins: string[];
@@ -130,6 +155,14 @@ function authSecretFrom(dataDir: string, given: string | undefined): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** PAYMENTS_SANDBOX when set; unset, on in tests and for a loopback APP_URL outside production. */
+function paymentsSandbox(given: string | undefined, nodeEnv: string, appUrl: string): boolean {
+  if (given !== undefined) return ['1', 'true', 'on', 'yes'].includes(given);
+  if (nodeEnv === 'test') return true;
+  const host = new URL(appUrl).hostname;
+  return nodeEnv !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(host);
 }
 
 /** The only reader of the environment. A bad value throws one line naming the variable. */
@@ -178,13 +211,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : undefined,
+    paymentsSandbox: paymentsSandbox(e.PAYMENTS_SANDBOX, e.NODE_ENV, appUrl),
     company: {
       name: e.COMPANY_NAME,
       address: e.COMPANY_ADDRESS,
       vatId: e.COMPANY_VAT_ID,
       supportEmail: e.SUPPORT_EMAIL,
     },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY > 0,
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     trustedOrigins: [new URL(appUrl).origin, 'http://localhost:5173', 'http://127.0.0.1:5173'],
   };

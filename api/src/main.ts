@@ -7,7 +7,8 @@ import { createApp } from './app/app';
 import { buildRuntime } from './app/build-deps';
 import { ConfigError, loadConfig } from './config';
 import { analyzeDatabase, PGLITE_ANALYZE_INTERVAL_MS } from './db/client';
-import { SWEEP_INTERVAL_MS, sweepExpiredUploads } from './uploads/cleanup';
+import { PRUNE_INTERVAL_MS, pruneTables } from './platform/prune';
+import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
 
 const started = performance.now();
 let config: ReturnType<typeof loadConfig>;
@@ -26,10 +27,11 @@ await ensureAdmin(runtime.deps);
 const webDir =
   process.env.WEB_DIST ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 const app = createApp(runtime.deps, { webDir });
-const sweep = () =>
-  sweepExpiredUploads(runtime.deps).catch((err) => runtime.deps.logger.error('Upload sweep failed:', err));
-void sweep();
-setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+// Expired uploads, spent rate limits, old keys and changes; one process at a time runs it.
+const prune = () =>
+  pruneTables(runtime.deps).catch((err) => runtime.deps.logger.error('Pruning failed:', err));
+void prune();
+setInterval(prune, PRUNE_INTERVAL_MS).unref();
 if (runtime.database.kind === 'pglite') {
   const analyze = () =>
     analyzeDatabase(runtime.deps.db).catch((err) => runtime.deps.logger.error('Analyze failed:', err));
@@ -39,17 +41,24 @@ if (runtime.database.kind === 'pglite') {
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
   const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-  console.info(
+  runtime.deps.logger.notice(
     `ECU Portal on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,
   );
 });
 
 const chat = app.chat.attach(server as Server);
 
+let stopping = false;
 async function shutdown() {
-  server.close();
-  await chat.close();
-  await runtime.close();
+  if (stopping) return;
+  stopping = true;
+  await shutDown({
+    server: server as Server,
+    graceMs: SHUTDOWN_GRACE_MS,
+    logger: runtime.deps.logger,
+    closeChat: () => chat.close(),
+    closeRuntime: () => runtime.close(),
+  });
   process.exit(0);
 }
 process.on('SIGINT', shutdown);

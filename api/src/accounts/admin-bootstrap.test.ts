@@ -110,7 +110,9 @@ describe('with neither ADMIN_EMAIL nor ADMIN_PASSWORD', () => {
     const rows = await admins(server);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.email).toBe(GENERATED_ADMIN_EMAIL);
-    expect(restartLogger.lines).toEqual([]);
+    // Every start says which payments are active; nothing else, and no admin line.
+    expect(restartLogger.lines.filter((line) => !line.startsWith('[payments]'))).toEqual([]);
+    expect(restartLogger.lines.join('\n')).not.toMatch(/password|\[admin\]/i);
     expect(logger.lines.length).toBe(before);
   });
 });

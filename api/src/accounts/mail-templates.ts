@@ -51,3 +51,23 @@ export function passwordResetMail(to: string, otp: string): MailMessage {
     ),
   };
 }
+
+/** To the owner of an address that someone tried to sign up with (the sign-up answer does not say). */
+export function signUpAttemptMail(to: string, appUrl: string): MailMessage {
+  const title = 'Someone tried to sign up with your e-mail address';
+  const signIn = new URL('/signin', appUrl).toString();
+  const reset = new URL('/password-reset', appUrl).toString();
+  return {
+    to,
+    subject: `${BRAND}: someone tried to sign up with your e-mail address`,
+    summary: signIn,
+    text: `${title}\n\nSomeone, perhaps you, tried to create a new ${BRAND} account with this address. You already have one, so nothing was created.\n\nSign in: ${signIn}\nForgot your password? Reset it: ${reset}\n\nIf it was not you, ignore this e-mail; your account stays as it is.\n\n${BRAND} - ${TAGLINE}\n`,
+    html: layout(
+      title,
+      `<p>Someone, perhaps you, tried to create a new ${BRAND} account with this address. You already have one, so nothing was created.</p>
+<p style="margin:24px 0"><a href="${escapeHtml(signIn)}" style="background:#f59e0b;color:#111;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Sign in</a></p>
+<p>Forgot your password? <a href="${escapeHtml(reset)}">Reset it</a>.</p>
+<p style="font-size:13px;color:#6b7280">If it was not you, ignore this e-mail; your account stays as it is.</p>`,
+    ),
+  };
+}

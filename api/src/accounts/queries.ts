@@ -1,8 +1,9 @@
 import type { ProfileInput } from '@ecu/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { authAccounts, users } from '../db/schema';
+import { hashPassword, needsRehash } from './password-hash';
 
 export async function getUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -34,4 +35,24 @@ export async function saveProfile(
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/**
+ * After a sign-in with the right password: a hash made with older parameters is replaced by
+ * one with today's (docs/decisions/023-leaks-and-accounts.md).
+ */
+export async function rehashIfOutdated(db: Db, userId: string, password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authAccounts.id, hash: authAccounts.password })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')))
+    .limit(1);
+  if (!row?.hash || !needsRehash(row.hash)) return false;
+  const fresh = await hashPassword(password);
+  // Only the hash that was checked is replaced: a reset in between keeps its new password.
+  await db
+    .update(authAccounts)
+    .set({ password: fresh, updatedAt: sql`now()` })
+    .where(and(eq(authAccounts.id, row.id), eq(authAccounts.password, row.hash)));
+  return true;
 }

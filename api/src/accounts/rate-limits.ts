@@ -13,6 +13,9 @@ export const RATE_LIMITS = {
   resend: { ip: [10, 600], email: [3, 600] },
   otpRequest: { ip: [10, 600], email: [3, 600] },
   otpConfirm: { ip: [20, 600], email: [10, 600] },
+  // Daily caps on top: a new code every 10 minutes would otherwise allow guessing for ever.
+  otpRequestDay: { ip: [30, 86400], email: [10, 86400] },
+  otpConfirmDay: { ip: [60, 86400], email: [20, 86400] },
 } as const satisfies Record<string, { ip: Window; email: Window }>;
 
 /**
@@ -26,7 +29,7 @@ export async function enforceRateLimit(
 ): Promise<string[]> {
   const { rateLimits, config } = c.var.deps;
   const rule = RATE_LIMITS[action];
-  const checks: [string, Window][] = [[`${action}:ip:${clientIp(c, config.trustProxy)}`, rule.ip]];
+  const checks: [string, Window][] = [[`${action}:ip:${clientIp(c, config.trustProxyHops)}`, rule.ip]];
   if (email) checks.push([`${action}:email:${email.toLowerCase()}`, rule.email]);
   for (const [key, [limit, seconds]] of checks) {
     const result = await rateLimits.hit(key, seconds, limit);

@@ -9,28 +9,21 @@ import {
 } from '@ecu/shared';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app/context';
-import { badRequest, conflict, unauthorized } from '../http/app-error';
+import { badRequest, unauthorized } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
 import { jsonBody } from '../http/validate';
-import { applyNewAccountPrice } from '../settings/service';
+import { FIXED_ANSWER_MS, inFixedTime } from './fixed-time';
 import { currentUser, requireAccount } from './gates';
-import { getUserByEmail, getUserById, markEmailVerified, saveProfile } from './queries';
+import { getUserByEmail, getUserById, markEmailVerified, rehashIfOutdated, saveProfile } from './queries';
 import { enforceRateLimit, forgiveRateLimit } from './rate-limits';
+import { signUp } from './signup';
 import { toUserDto } from './user-dto';
 import { consumeVerificationToken, sendVerificationMail } from './verification-link';
 
 /** Copies better-auth's Set-Cookie headers (session cookie) onto our answer. */
 function forwardCookies(c: Context, res: Response) {
   for (const cookie of res.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-}
-
-async function authErrorCode(res: Response): Promise<string | undefined> {
-  try {
-    return ((await res.json()) as { code?: string }).code;
-  } catch {
-    return undefined;
-  }
 }
 
 function sendVerification(c: Context<AppEnv>, email: string) {
@@ -50,34 +43,7 @@ export function accountRoutes() {
   app.post('/signup', async (c) => {
     const input = await jsonBody(c, signUpSchema);
     await enforceRateLimit(c, 'signup', input.email);
-    const { auth, db, config, logger } = c.var.deps;
-    const res = await auth.api.signUpEmail({
-      body: { email: input.email, password: input.password, name: '' },
-      headers: c.req.raw.headers,
-      asResponse: true,
-    });
-    if (!res.ok) {
-      const code = await authErrorCode(res);
-      // A concurrent sign-up of the same address loses on the unique index, not on better-auth's check.
-      if (code?.startsWith('USER_ALREADY_EXISTS') || (await getUserByEmail(db, input.email))) {
-        throw conflict('An account with this email already exists. Sign in instead.');
-      }
-      throw badRequest('Failed to signup');
-    }
-    forwardCookies(c, res);
-    const created = await getUserByEmail(db, input.email);
-    const user = created && (await applyNewAccountPrice(db, config, created.id, logger));
-    try {
-      await sendVerification(c, input.email);
-    } catch (err) {
-      logger.error('Could not send the verification e-mail:', err);
-    }
-    return ok(
-      c,
-      'Account created. We have sent a verification link to your email.',
-      user ? toUserDto(user) : null,
-      201,
-    );
+    return signUp(c, input, (res) => forwardCookies(c, res));
   });
 
   app.post('/login', async (c) => {
@@ -93,6 +59,7 @@ export function accountRoutes() {
     await forgiveRateLimit(c, counted);
     forwardCookies(c, res);
     const user = await getUserByEmail(db, input.email);
+    if (user) await rehashIfOutdated(db, user.id, input.password);
     return ok(c, 'Signed in successfully', user ? toUserDto(user) : null);
   });
 
@@ -124,14 +91,19 @@ export function accountRoutes() {
     const input = await jsonBody(c, verifyEmailSchema);
     await enforceRateLimit(c, 'verify', input.email);
     const { db } = c.var.deps;
+    // The token is looked up for every address, known or not: the answer does not tell them apart.
+    const valid = await consumeVerificationToken(db, input.email, input.token);
     const user = await getUserByEmail(db, input.email);
-    const valid = user && !user.deletedAt && (await consumeVerificationToken(db, input.email, input.token));
-    if (!user || !valid) {
-      if (user?.emailVerified) return ok(c, 'Your email is already verified', toUserDto(user));
+    // A profile only ever goes to that user's own session.
+    const own = Boolean(user && c.var.user?.id === user.id);
+    if (!user || user.deletedAt || !valid) {
+      if (own && c.var.user?.emailVerified) {
+        return ok(c, 'Your email is already verified', toUserDto(c.var.user));
+      }
       throw badRequest('The verification link might be expired or invalid.');
     }
     await markEmailVerified(db, user.id);
-    const fresh = await getUserById(db, user.id);
+    const fresh = own ? await getUserById(db, user.id) : undefined;
     return ok(c, 'Email verified successfully!', fresh ? toUserDto(fresh) : null);
   });
 
@@ -142,21 +114,34 @@ export function accountRoutes() {
     if (user && user.id === c.var.user?.id && user.emailVerified) {
       return ok(c, 'Your email is already verified', null);
     }
-    // Same answer whether or not the address has an account.
-    if (user && !user.emailVerified && !user.deletedAt) await sendVerification(c, input.email);
+    // Same answer, in the same time, whether or not the address has an account.
+    const send = Boolean(user && !user.emailVerified && !user.deletedAt);
+    await inFixedTime(
+      async () => send && (await sendVerification(c, input.email)),
+      FIXED_ANSWER_MS,
+      (err) => c.var.deps.logger.error('Could not send the verification e-mail:', err),
+    );
     return ok(c, 'Verification email sent successfully!', null);
   });
 
   app.post('/password-reset/request', async (c) => {
     const input = await jsonBody(c, passwordResetRequestSchema);
     await enforceRateLimit(c, 'otpRequest', input.email);
-    await c.var.deps.auth.api.requestPasswordResetEmailOTP({ body: { email: input.email } });
+    await enforceRateLimit(c, 'otpRequestDay', input.email);
+    const { auth, logger } = c.var.deps;
+    // Same answer, in the same time, whether or not the address has an account.
+    await inFixedTime(
+      () => auth.api.requestPasswordResetEmailOTP({ body: { email: input.email } }),
+      FIXED_ANSWER_MS,
+      (err) => logger.error('Could not send the password reset code:', err),
+    );
     return ok(c, 'If an account exists for this email, we have sent a 6-digit code to it.', null);
   });
 
   app.post('/password-reset/confirm', async (c) => {
     const input = await jsonBody(c, passwordResetConfirmSchema);
     await enforceRateLimit(c, 'otpConfirm', input.email);
+    await enforceRateLimit(c, 'otpConfirmDay', input.email);
     try {
       await c.var.deps.auth.api.resetPasswordEmailOTP({
         body: { email: input.email, otp: input.otp, password: input.password },

@@ -2,16 +2,18 @@ import { Hono } from 'hono';
 import { AUTH_BASE_PATH } from '../accounts/auth';
 import { loadUser } from '../accounts/gates';
 import { accountRoutes } from '../accounts/routes';
+import { readSessionWithoutToken } from '../accounts/session-read';
 import { adminRoutes } from '../admin/routes';
 import { createChat } from '../chat';
 import { paymentRoutes } from '../credits/routes';
 import { pingDatabase } from '../db/client';
 import { notFound } from '../http/app-error';
-import { limitBody } from '../http/body-limit';
+import { jsonBodiesOnly, limitBody } from '../http/body-limit';
 import { failure, ok } from '../http/envelope';
 import { onError } from '../http/on-error';
 import { originCheck } from '../http/origin-check';
-import { securityHeaders } from '../http/security-headers';
+import { requestLog } from '../http/request-log';
+import { noStoreForPersonalAnswers, securityHeaders } from '../http/security-headers';
 import { serviceStatusRoutes } from '../settings/routes';
 import { syncRoutes } from '../sync/routes';
 import { fileRoutes } from '../tickets/file-routes';
@@ -35,9 +37,11 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     logger: deps.logger,
     trustProxy: deps.config.trustProxy,
     datastore: deps.uploadStore,
+    redis: deps.redis,
   });
   const chat = createChat(deps);
   app.onError(onError(deps.logger));
+  app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders({ stripe: Boolean(deps.config.stripe) }));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -54,21 +58,26 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     return ok(c, 'OK', { db: 'ok' });
   });
 
+  app.use('/api/*', noStoreForPersonalAnswers());
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
   const jsonLimit = limitBody(JSON_BODY_LIMIT, 'The request is too large');
+  const jsonOnly = jsonBodiesOnly();
   // Uploads stream (tus) or carry files (multipart routes with limits of their own); the
   // JSON form of those routes has the JSON limit like any other call.
   app.use('/api/*', (c, next) => {
     const carriesFiles =
       FILE_ROUTES.has(c.req.path) && (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
-    return c.req.path.startsWith(UPLOADS_PATH) || carriesFiles ? next() : jsonLimit(c, next);
+    if (c.req.path.startsWith(UPLOADS_PATH) || carriesFiles) return next();
+    return jsonOnly(c, async () => {
+      await jsonLimit(c, next);
+    });
   });
   app.use('/api/*', loadUser());
 
   // Of better-auth's own endpoints only the session read is served over HTTP. The others
   // (sign-in, sign-up, OTP sign-in, password reset...) would skip the rate limits, rules and
   // mails of the spec's /api/auth/* calls, which use better-auth through auth.api instead.
-  app.get(`${AUTH_BASE_PATH}/get-session`, (c) => deps.auth.handler(c.req.raw));
+  app.get(`${AUTH_BASE_PATH}/get-session`, (c) => readSessionWithoutToken(deps.auth, c));
 
   app.route('/api/auth', accountRoutes());
   app.route('/api/sync', syncRoutes());

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { createAuth } from '../accounts/auth';
 import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
-import { selectPaymentProvider } from '../credits/payments/select-provider';
+import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/select-provider';
 import { type Database, openDatabase } from '../db/client';
 import { localFileStorage } from '../platform/file-storage';
 import { createLogger, type Logger } from '../platform/logger';
@@ -28,7 +28,8 @@ export async function buildRuntime(
     payments?: PaymentProvider | null;
   } = {},
 ): Promise<Runtime> {
-  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const logger =
+    overrides.logger ?? createLogger(config.logLevel, { production: config.nodeEnv === 'production' });
   const database =
     overrides.database ??
     (await openDatabase(
@@ -51,10 +52,13 @@ export async function buildRuntime(
   const auth = createAuth({ config, db: database.db, mailer });
   // The AWS SDK loads only when S3 is configured (it costs ~300 ms at start).
   const s3 = config.s3 ? await import('../platform/s3-file-storage') : undefined;
+  if (s3 && config.s3) await s3.ensureBucket(config.s3);
   const storage = s3 && config.s3 ? s3.s3FileStorage(config.s3) : localFileStorage(config.dataDir);
   const uploadStore = s3 && config.s3 ? await s3.s3UploadStore(config.s3, UPLOAD_TTL_MS) : undefined;
   const payments = overrides.payments !== undefined ? overrides.payments : selectPaymentProvider(config);
-  if (!payments) logger.warn('[payments] NODE_ENV=production and no Stripe keys: card payments are off');
+  // Said at every start: a sandbox (or no payments at all) must never go unnoticed.
+  if (payments?.name === 'stripe') logger.info(paymentsStartLine(config, payments));
+  else logger.warn(paymentsStartLine(config, payments));
   return {
     deps: {
       config,

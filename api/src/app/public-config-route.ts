@@ -7,15 +7,19 @@ import type { AppEnv } from './context';
 export function publicConfigRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const { db, config, logger } = c.var.deps;
+    const { db, config, logger, payments } = c.var.deps;
     const { seller, support } = await getSettings(db, config, logger);
     const { stripePublishableKey } = config;
+    // What the server will actually take: the card form follows the provider in use.
     return ok(c, 'Public configuration', {
       supportEmail: support.supportEmail,
       company: { name: seller.companyName, address: seller.address, vatId: seller.vatId },
-      payments: stripePublishableKey
-        ? { mode: 'stripe' as const, publishableKey: stripePublishableKey }
-        : { mode: 'sandbox' as const, publishableKey: null },
+      payments:
+        payments?.name === 'stripe' && stripePublishableKey
+          ? { mode: 'stripe' as const, publishableKey: stripePublishableKey }
+          : payments?.name === 'sandbox'
+            ? { mode: 'sandbox' as const, publishableKey: null }
+            : { mode: 'off' as const, publishableKey: null },
     });
   });
   return app;

@@ -163,6 +163,32 @@ describe('PUT /api/admin/updateUserCredits', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('userId is required');
   });
+
+  it('applies a double click (one Idempotency-Key, sent twice or at once) once, and replays the answer', async () => {
+    const target = await verifiedUser(server);
+    const body = { userId: target.user._id, credits: 5 };
+    const headers = { headers: { 'idempotency-key': 'admin-credit-click-0001' } };
+    const [a, b] = await Promise.all([
+      admin.client.put<UserDto>('/api/admin/updateUserCredits', body, headers),
+      admin.client.put<UserDto>('/api/admin/updateUserCredits', body, headers),
+    ]);
+    expect([a.status, b.status].sort()).toContainEqual(200);
+    const again = await admin.client.put<UserDto>('/api/admin/updateUserCredits', body, headers);
+    expect(again.status, again.text).toBe(200);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(again.body.data.credits).toBe(5);
+    expect((await storedUser(server.deps.db, target.user._id)).credits).toBe(5);
+    expect(await ledgerOf(server.deps.db, target.user._id)).toHaveLength(1);
+
+    // The same key for another change is refused; a new key is a new click.
+    const other = await admin.client.put('/api/admin/updateUserCredits', { ...body, credits: 1 }, headers);
+    expect(other.status).toBe(422);
+    const next = await admin.client.put<UserDto>('/api/admin/updateUserCredits', body, {
+      headers: { 'idempotency-key': 'admin-credit-click-0002' },
+    });
+    expect(next.body.data.credits).toBe(10);
+    expect(await ledgerOf(server.deps.db, target.user._id)).toHaveLength(2);
+  });
 });
 
 describe('PUT /api/admin/updatePerCreditPrice', () => {

@@ -14,6 +14,7 @@ import { recordAudit } from '../admin/audit';
 import type { AppEnv } from '../app/context';
 import { payments, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
+import { idempotent } from '../http/idempotency';
 import { int4FromDigits } from '../http/int4';
 import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
@@ -54,7 +55,8 @@ export function adminCreditRoutes() {
     });
   });
 
-  app.put('/updateUserCredits', async (c) => {
+  // The desk's buttons send an Idempotency-Key per click: a double click is one change.
+  app.put('/updateUserCredits', idempotent(), async (c) => {
     const input = await jsonBody(c, updateUserCreditsSchema);
     const { db } = c.var.deps;
     const admin = currentUser(c);
@@ -89,7 +91,7 @@ export function adminCreditRoutes() {
     return c.json({ success: true, message: 'Credits updated', data: toUserDto(fresh!) });
   });
 
-  app.put('/updatePerCreditPrice', async (c) => {
+  app.put('/updatePerCreditPrice', idempotent(), async (c) => {
     const input = await jsonBody(c, updatePerCreditPriceSchema);
     const admin = currentUser(c);
     const row = await c.var.deps.db.transaction(async (tx) => {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   db = server.deps.db;
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.email));
   adminId = admin!.id;
-  const made = await Promise.all(Array.from({ length: 6 }, () => verifiedUser(server)));
+  const made = await Promise.all(Array.from({ length: 7 }, () => verifiedUser(server)));
   accounts.push(...made.map((m) => m.user));
 });
 afterAll(async () => {
@@ -186,5 +186,22 @@ describe('the database itself', () => {
     );
     expect(messagesOf(err)).toContain('credit_ledger_balance_after_non_negative');
     expect(await ledgerOf(db, user._id)).toEqual([]);
+  });
+
+  it('keeps the ledger append-only: an UPDATE and a DELETE of a row are refused', async () => {
+    const user = nextAccount();
+    await applyCreditChange(db, { userId: user._id, actorId: adminId, kind: 'admin_adjustment', delta: 3 });
+    const [entry] = await ledgerOf(db, user._id);
+
+    const edit = await rejectionOf(
+      db.update(creditLedger).set({ delta: 300 }).where(eq(creditLedger.id, entry!.id)),
+    );
+    expect(messagesOf(edit)).toContain('credit_ledger is append-only: UPDATE refused');
+    const removal = await rejectionOf(db.execute(sql`delete from credit_ledger where user_id = ${user._id}`));
+    expect(messagesOf(removal)).toContain('credit_ledger is append-only: DELETE refused');
+    expect(await ledgerOf(db, user._id)).toEqual([entry]);
+    // A correction is a new row.
+    await applyCreditChange(db, { userId: user._id, actorId: adminId, kind: 'admin_adjustment', delta: -1 });
+    expect((await ledgerOf(db, user._id)).map((e) => e.balanceAfter)).toEqual([3, 2]);
   });
 });

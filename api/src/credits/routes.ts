@@ -13,8 +13,9 @@ import { isUuid } from '../http/uuid';
 import { jsonBody } from '../http/validate';
 import { companyOf, getSettings } from '../settings/service';
 import { renderInvoicePdf } from './invoice-pdf';
+import { createPayment } from './payments/create-payment';
 import { WebhookSignatureError } from './payments/provider';
-import { applyPaymentEvent, completePayment, createPayment } from './payments/service';
+import { applyPaymentEvent, completePayment } from './payments/service';
 import { toTransactionDto } from './transaction-dto';
 
 function providerOf(c: { var: AppEnv['Variables'] }) {
@@ -32,7 +33,10 @@ export function paymentRoutes() {
     const input = await jsonBody(c, createPaymentSchema);
     const { db, logger } = c.var.deps;
     const user = currentUser(c);
-    const outcome = await createPayment({ db, logger, provider: providerOf(c) }, { user, input });
+    const outcome = await createPayment(
+      { db, logger, provider: providerOf(c) },
+      { user, input, idempotencyKey: c.req.header('idempotency-key') },
+    );
     const fresh = await getUserById(db, user.id);
     const data = {
       status: outcome.status,

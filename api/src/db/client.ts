@@ -49,7 +49,16 @@ export async function openDatabase(
   if (source.kind === 'postgres') {
     const client = postgres(source.url, { max: source.max ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    if (shouldMigrate) await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    if (shouldMigrate) {
+      // Several processes may start at once on one database: one migrates, the others wait
+      // and then find nothing left to do.
+      await underSessionLock(source.url, STARTUP_LOCKS.migrations, () =>
+        migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      ).catch(async (err: unknown) => {
+        await client.end({ timeout: 1 });
+        throw err;
+      });
+    }
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   let client: PGlite;
@@ -62,6 +71,53 @@ export async function openDatabase(
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Advisory lock keys of the start-up steps that must not run twice at once
+ * (docs/decisions/026-several-processes.md). The two-key form keeps them apart from any
+ * single-key advisory lock (those of uploads, schedules).
+ */
+export const STARTUP_LOCKS = {
+  migrations: [0x45435500, 1],
+  adminBootstrap: [0x45435500, 2],
+} as const satisfies Record<string, readonly [number, number]>;
+type LockKey = readonly [number, number];
+
+/** Runs fn holding a session lock on a connection of its own (the pool may have only one). */
+async function underSessionLock<T>(url: string, [a, b]: LockKey, fn: () => Promise<T>): Promise<T> {
+  const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lockClient`select pg_advisory_lock(${a}::int, ${b}::int)`;
+    return await fn();
+  } finally {
+    // Ending the connection releases the lock whatever happened.
+    await lockClient.end({ timeout: 5 });
+  }
+}
+
+/** PGlite is one process's own: its lock is a queue per database object. */
+const pgliteQueues = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs fn while no other process (PostgreSQL) or caller on the same PGlite runs fn under
+ * the same key. On PostgreSQL a transaction holds the lock, fn's own queries use the pool's
+ * other connections: the pool needs two or more (the server's has ten).
+ */
+export async function withStartupLock<T>(db: Db, key: LockKey, fn: () => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) {
+    const queues = pgliteQueues.get(client) ?? new Map<string, Promise<unknown>>();
+    pgliteQueues.set(client, queues);
+    const before = queues.get(key.join()) ?? Promise.resolve();
+    const run = before.catch(() => {}).then(fn);
+    queues.set(key.join(), run);
+    return run;
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${key[0]}::int, ${key[1]}::int)`);
+    return fn();
+  });
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

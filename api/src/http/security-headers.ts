@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
 const STRIPE_JS = 'https://js.stripe.com';
@@ -15,7 +16,8 @@ export function securityHeaders(options: { stripe: boolean }) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: stripe ? ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'] : ["'self'", 'ws:', 'wss:'],
+      // 'self' covers the chat's same-origin websocket (ws: and wss: to our own host).
+      connectSrc: stripe ? ["'self'", 'https://api.stripe.com'] : ["'self'"],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       frameAncestors: ["'none'"],
@@ -31,4 +33,20 @@ export function securityHeaders(options: { stripe: boolean }) {
     crossOriginResourcePolicy: 'same-origin',
     strictTransportSecurity: 'max-age=15552000; includeSubDomains',
   });
+}
+
+/** API answers that are the same for everyone, which a cache may keep. */
+const PUBLIC_API = ['/api/health', '/api/public-config', '/api/service-status'];
+
+/**
+ * Every other API answer depends on the session (or says something about it): no browser or
+ * proxy cache may keep it. An answer that chose its own Cache-Control keeps it.
+ */
+export function noStoreForPersonalAnswers(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (PUBLIC_API.some((p) => path === p || path.startsWith(`${p}/`))) return;
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'private, no-store');
+  };
 }

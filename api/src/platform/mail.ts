@@ -56,7 +56,7 @@ export function createMailer(options: {
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
-      logger.info(`[mail] to ${m.to}: ${m.subject} -> ${m.summary} (saved ${file})`);
+      logger.info(`[mail] to ${m.to}: ${m.subject} (saved ${file})`, { secret: m.summary }); // kept out of production logs
     },
   };
 }

@@ -3,8 +3,10 @@ import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
+  CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -51,6 +53,49 @@ function notFound(err: unknown): boolean {
     e?.Code === 'NoSuchKey' ||
     e?.$metadata?.httpStatusCode === 404
   );
+}
+
+/** No answer, or the store's own failure (still starting): worth asking again. */
+function unreachable(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
+}
+
+/**
+ * Creates the bucket when the store has none of that name (a fresh object store, as in
+ * docker-compose.yml); processes starting together create it once. A store still starting
+ * is asked again for up to waitMs.
+ */
+export async function ensureBucket(settings: S3Settings, given?: S3Client, waitMs = 30_000): Promise<void> {
+  const client = given ?? new S3Client(s3ClientConfig(settings));
+  try {
+    await createUnlessThere(client, settings.bucket, waitMs);
+  } finally {
+    if (!given) client.destroy();
+  }
+}
+
+async function createUnlessThere(client: S3Client, Bucket: string, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket }));
+      return;
+    } catch (err) {
+      if (notFound(err)) {
+        try {
+          await client.send(new CreateBucketCommand({ Bucket }));
+          return;
+        } catch (createErr) {
+          const name = (createErr as { name?: string }).name;
+          if (name === 'BucketAlreadyOwnedByYou' || name === 'BucketAlreadyExists') return;
+          throw createErr;
+        }
+      }
+      if (!unreachable(err) || Date.now() >= deadline) throw err;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
 }
 
 /** FileStorage on an S3-compatible bucket (S3_* settings), same keys as the local one. */

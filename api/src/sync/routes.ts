@@ -1,21 +1,17 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentUser, requireAccount } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
-import { changes } from '../db/schema';
+import { badRequest } from '../http/app-error';
 import { parseWith } from '../http/validate';
+import { encodeCursor, FEED_START, parseCursor } from './cursor';
+import { type FeedRow, isBehindPruned, settledFeedAfter } from './feed';
 import { SYNC_LOADERS } from './loaders';
 
 export const SYNC_PAGE_SIZE = 500;
 
-const syncQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{0,18}$/, 'cursor must be a number from an earlier sync')
-    .optional()
-    .transform((v) => Number(v || 0)),
-});
+const CURSOR_MESSAGE = 'cursor must come from an earlier sync';
+const syncQuery = z.object({ cursor: z.string().optional() });
 
 export interface SyncChange {
   entity: string;
@@ -24,26 +20,36 @@ export interface SyncChange {
   value: unknown;
 }
 
-/** GET /api/sync?cursor=: what changed for the caller since the cursor (DECISIONS section 4). */
+/**
+ * GET /api/sync?cursor=: what changed for the caller since the cursor. `resync: true` says the
+ * cursor was older than the feed (an installed client's numeric cursor, or one before the
+ * pruned part): the answer starts from the beginning and the device rebuilds its copy.
+ */
 export function syncRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', requireAccount(), async (c) => {
-    const { cursor } = parseWith(syncQuery, c.req.query());
+    const parsed = parseCursor(parseWith(syncQuery, c.req.query()).cursor);
+    if (parsed.kind === 'invalid')
+      throw badRequest(CURSOR_MESSAGE, [{ path: 'cursor', message: CURSOR_MESSAGE }]);
     const { db } = c.var.deps;
     const user = currentUser(c);
-    const rows = await db
-      .select()
-      .from(changes)
-      .where(and(eq(changes.userId, user.id), gt(changes.seq, cursor)))
-      .orderBy(asc(changes.seq))
-      .limit(SYNC_PAGE_SIZE + 1);
+    const resync =
+      parsed.kind === 'legacy' || (parsed.kind === 'position' && (await isBehindPruned(db, parsed.position)));
+    const from = parsed.kind === 'position' && !resync ? parsed.position : FEED_START;
+    const rows = await settledFeedAfter(db, user.id, from, SYNC_PAGE_SIZE + 1);
     const hasMore = rows.length > SYNC_PAGE_SIZE;
     const page = rows.slice(0, SYNC_PAGE_SIZE);
-    const nextCursor = String(page.at(-1)?.seq ?? cursor);
+    const last = page.at(-1);
+    const nextCursor = encodeCursor(last ? { tx: last.tx, seq: last.seq } : from);
 
-    // The same row may change many times in a page: send its latest state once.
-    const latest = new Map<string, (typeof page)[number]>();
-    for (const row of page) latest.set(`${row.entity}:${row.entityId}`, row);
+    // The same row may change many times in a page: send its latest state once, in the
+    // place of that latest change.
+    const latest = new Map<string, FeedRow>();
+    for (const row of page) {
+      const key = `${row.entity}:${row.entityId}`;
+      latest.delete(key);
+      latest.set(key, row);
+    }
     const idsByEntity = new Map<string, string[]>();
     for (const row of latest.values()) {
       idsByEntity.set(row.entity, [...(idsByEntity.get(row.entity) ?? []), row.entityId]);
@@ -55,7 +61,6 @@ export function syncRoutes() {
       for (const [id, value] of await loader(db, ids)) values.set(`${entity}:${id}`, value);
     }
     const out: SyncChange[] = [...latest.values()]
-      .sort((a, b) => a.seq - b.seq)
       .map((row) => {
         const value = values.get(`${row.entity}:${row.entityId}`);
         return {
@@ -69,7 +74,7 @@ export function syncRoutes() {
     return c.json({
       success: true,
       message: 'Changes',
-      data: { changes: out, cursor: nextCursor, hasMore },
+      data: { changes: out, cursor: nextCursor, hasMore, resync },
       nextCursor,
     });
   });

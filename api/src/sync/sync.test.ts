@@ -1,14 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import type { UserDto } from '@ecu/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { changes } from '../db/schema';
 import { PROFILE, verifiedUser } from '../test/factories';
 import type { ApiClient } from '../test/http-client';
 import { startTestServer, type TestServer } from '../test/test-server';
 import type { SyncChange } from './routes';
+import { feedSettled } from './test/settled';
 
 interface SyncPage {
   changes: SyncChange[];
   cursor: string;
   hasMore: boolean;
+  resync: boolean;
 }
 
 let server: TestServer;
@@ -19,7 +24,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function sync(client: ApiClient, cursor?: string): Promise<SyncPage> {
+async function sync(client: ApiClient, cursor?: string, settle = true): Promise<SyncPage> {
+  if (settle) await feedSettled(server.deps.db, (await client.get('/api/auth/getMe')).body.data._id);
   const res = await client.get<SyncPage>(cursor === undefined ? '/api/sync' : `/api/sync?cursor=${cursor}`);
   expect(res.status, res.text).toBe(200);
   expect(res.body.nextCursor).toBe(res.body.data.cursor);
@@ -31,7 +37,8 @@ describe('GET /api/sync', () => {
     const { client, user, email } = await verifiedUser(server);
     const page = await sync(client);
     expect(page.hasMore).toBe(false);
-    expect(page.cursor).toMatch(/^\d+$/);
+    expect(page.resync).toBe(false);
+    expect(page.cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     // Sign-up, onboarding and verification each changed the row; it comes once, as it is now.
     expect(page.changes).toEqual([
       {
@@ -57,7 +64,7 @@ describe('GET /api/sync', () => {
     expect(next.changes).toHaveLength(1);
     expect(next.changes[0]).toMatchObject({ entity: 'user', id: user._id, deleted: false });
     expect((next.changes[0]!.value as UserDto).city).toBe('Manchester');
-    expect(BigInt(next.cursor)).toBeGreaterThan(BigInt(first.cursor));
+    expect(next.cursor).not.toBe(first.cursor);
 
     expect((await sync(client, next.cursor)).changes).toEqual([]);
   });
@@ -81,6 +88,70 @@ describe('GET /api/sync', () => {
     expect(JSON.stringify(bobChanges)).not.toContain(alice.email);
   });
 
+  it('pages through changes of several transactions by the (tx, seq) cursor, each once, in order', async () => {
+    const { client, user } = await verifiedUser(server);
+    const ids: string[] = [];
+    for (let t = 0; t < 3; t++) {
+      const batch = Array.from({ length: 400 }, () => randomUUID());
+      ids.push(...batch);
+      await server.deps.db
+        .insert(changes)
+        .values(batch.map((entityId) => ({ userId: user._id, entity: 'ticket', entityId, deleted: true })));
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = await sync(client, cursor);
+      pages += 1;
+      seen.push(...page.changes.filter((c) => c.entity === 'ticket').map((c) => c.id));
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toEqual(ids);
+    expect((await sync(client, cursor)).changes).toEqual([]);
+  });
+
+  if (inject('testDb').kind === 'postgres') {
+    it('never skips a change whose transaction commits after a later one (two interleaved transactions)', async () => {
+      const { client, user } = await verifiedUser(server);
+      const start = await sync(client);
+      const pg = (server.database.db as unknown as { $client: Sql }).$client;
+      const first = await pg.reserve();
+      const second = await pg.reserve();
+      try {
+        // The first transaction writes its change first (lower seq) and commits last.
+        const [gapFirst, gapSecond] = [randomUUID(), randomUUID()];
+        await first`begin`;
+        await first`insert into changes (user_id, entity, entity_id) values (${user._id}, 'ticket', ${gapFirst})`;
+        await second`begin`;
+        await second`insert into changes (user_id, entity, entity_id) values (${user._id}, 'ticket', ${gapSecond})`;
+        await second`commit`;
+        const middle = await sync(client, start.cursor, false);
+        await first`commit`;
+        const last = await sync(client, middle.cursor);
+        const seen = [...middle.changes, ...last.changes].map((c) => c.id);
+        expect(seen).toContain(gapFirst);
+        expect(seen).toContain(gapSecond);
+      } finally {
+        await first`rollback`.catch(() => {});
+        await second`rollback`.catch(() => {});
+        first.release();
+        second.release();
+      }
+    });
+  }
+
+  it("answers an installed client's numeric cursor with the whole feed and resync: true", async () => {
+    const { client, user } = await verifiedUser(server);
+    const page = await sync(client, '987654');
+    expect(page.resync).toBe(true);
+    expect(page.changes.map((c) => c.id)).toEqual([user._id]);
+    const next = await sync(client, page.cursor);
+    expect(next).toMatchObject({ resync: false, changes: [] });
+  });
+
   describe('a bad cursor', () => {
     let client: ApiClient;
     beforeAll(async () => {
@@ -94,8 +165,8 @@ describe('GET /api/sync', () => {
         expect(res.status).toBe(400);
         expect(res.body).toEqual({
           success: false,
-          message: 'cursor must be a number from an earlier sync',
-          errors: [{ path: 'cursor', message: 'cursor must be a number from an earlier sync' }],
+          message: 'cursor must come from an earlier sync',
+          errors: [{ path: 'cursor', message: 'cursor must come from an earlier sync' }],
         });
       },
     );

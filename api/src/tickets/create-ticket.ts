@@ -11,6 +11,8 @@ import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { ticketEvents, ticketFiles, tickets, uploads, users } from '../db/schema';
 import { AppError, badRequest } from '../http/app-error';
+import type { FileStorage } from '../platform/file-storage';
+import { finishIfStored } from '../uploads/finish';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -31,18 +33,23 @@ export interface NewTicket {
   files: StoredFileRef[];
 }
 
-/** Finished uploads of the caller, checked for purpose, state and the per-ticket limits. */
+/**
+ * Finished uploads of the caller, checked for purpose, state and the per-ticket limits. With
+ * the storage, an upload whose bytes all arrived but whose last step failed is finished here.
+ */
 export async function filesFromUploads(
   db: Db,
   user: UserRow,
   ids: { ecu: string; common: string[] },
+  storage?: FileStorage,
 ): Promise<StoredFileRef[]> {
   const wanted = [ids.ecu, ...ids.common];
   if (new Set(wanted).size !== wanted.length) throw badRequest('The same upload is named twice');
-  const rows = await db
+  const found = await db
     .select()
     .from(uploads)
     .where(and(inArray(uploads.id, wanted), eq(uploads.ownerId, user.id)));
+  const rows = storage ? await Promise.all(found.map((r) => finishIfStored({ db, storage }, r))) : found;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const refs: StoredFileRef[] = [];
   for (const [id, kind] of [[ids.ecu, 'ecu'], ...ids.common.map((c) => [c, 'common'])] as [

@@ -254,6 +254,28 @@ describe('refunds when a charged ticket fails', () => {
     expect(details.body.data.history?.filter((h) => h.kind === 'refunded')).toHaveLength(1);
   });
 
+  it('closes a signed url handed out before the refund, within its five minutes; a new charge opens a new one', async () => {
+    const { ticket, tuned, tunedId } = await tunedTicket(owner);
+    const url = (await isEligible(owner, ticket.ticketNumber)).body.data.url!;
+    expect((await download(owner.client, url)).status).toBe(200);
+
+    expect(await setStatus(admin.client, ticket._id, 'Failed')).toEqual({ changed: true, refunded: true });
+    expect((await download(owner.client, url)).status).toBe(404);
+    // Unlocked again, the refunded ticket is not paid for: the old link stays closed.
+    await setStatus(admin.client, ticket._id, 'Unlocked');
+    expect((await download(owner.client, url)).status).toBe(404);
+    // Any status but Unlocked closes it too, even while paid for.
+    const again = await isEligible(owner, ticket.ticketNumber);
+    expect(again.body.data.charged).toBe(true);
+    const fresh = await download(owner.client, again.body.data.url!);
+    expect(fresh.status).toBe(200);
+    expect(sha256(fresh.bytes)).toBe(sha256(tuned));
+    await setStatus(admin.client, ticket._id, 'Pending');
+    expect((await download(owner.client, again.body.data.url!)).status).toBe(404);
+    // The admin still reads every file.
+    expect((await download(admin.client, `/api/files/${tunedId}`)).status).toBe(200);
+  });
+
   it('refunds nothing when a ticket that was never charged fails', async () => {
     const { ticket } = await tunedTicket(owner);
     const before = (await storedUser(server.deps.db, owner.user._id)).credits;

@@ -12,7 +12,9 @@ import { verifyDownloadSignature } from './signed-url';
 /**
  * GET /api/files/:fileId: a ticket's stored file, always as an attachment. Admins may read
  * every file; the owner their original and additional files, and the tuned file only through
- * the signed, short-lived link that isEligibleToDownload hands out after the charge.
+ * the signed, short-lived link that isEligibleToDownload hands out after the charge, and only
+ * while the ticket is still Unlocked and paid for: a refund (Failed) or another status closes
+ * a link handed out before it (docs/decisions/024-money-hardening.md).
  */
 export function fileRoutes() {
   const app = new Hono<AppEnv>();
@@ -22,16 +24,24 @@ export function fileRoutes() {
     const fileId = c.req.param('fileId');
     if (!isUuid(fileId)) throw notFound('File not found');
     const [row] = await db
-      .select({ file: ticketFiles, ownerId: tickets.userId })
+      .select({
+        file: ticketFiles,
+        ownerId: tickets.userId,
+        status: tickets.status,
+        chargedAt: tickets.chargedAt,
+        refundedAt: tickets.refundedAt,
+      })
       .from(ticketFiles)
       .innerJoin(tickets, eq(tickets.id, ticketFiles.ticketId))
       .where(eq(ticketFiles.id, fileId));
     if (!row) throw notFound('File not found');
     const isOwner = row.ownerId === user.id;
+    const paidFor = row.status === 'Unlocked' && row.chargedAt !== null && row.refundedAt === null;
     const allowed =
       user.role === 'admin' ||
       (isOwner && row.file.kind !== 'tuned') ||
       (isOwner &&
+        paidFor &&
         verifyDownloadSignature(config.authSecret, {
           fileId,
           userId: user.id,

@@ -108,10 +108,15 @@ export function ticketRoutes() {
       const replay = clientId ? await findTicketByClientId(db, user.id, clientId) : undefined;
       stored = replay
         ? []
-        : await filesFromUploads(db, user, {
-            ecu: input.ecuFileUploadId,
-            common: input.commonFileUploadIds,
-          });
+        : await filesFromUploads(
+            db,
+            user,
+            {
+              ecu: input.ecuFileUploadId,
+              common: input.commonFileUploadIds,
+            },
+            storage,
+          );
     }
     const { ticket, created } = await createTicket(db, user, { clientId, vehicle, plan, files: stored });
     if (!created) {

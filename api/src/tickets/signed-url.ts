@@ -6,7 +6,10 @@ function sign(secret: string, fileId: string, userId: string, expires: number): 
   return createHmac('sha256', secret).update(`download:${fileId}:${userId}:${expires}`).digest('base64url');
 }
 
-/** A short-lived link to one file for one user (DECISIONS 8). */
+/**
+ * A short-lived link to one file for one user. The signature alone does not open the file: the
+ * download also checks that the ticket is still Unlocked and paid for (file-routes.ts).
+ */
 export function signedDownloadUrl(secret: string, fileId: string, userId: string, now = Date.now()): string {
   const expires = now + DOWNLOAD_URL_TTL_MS;
   return `/api/files/${fileId}?expires=${expires}&signature=${sign(secret, fileId, userId, expires)}`;

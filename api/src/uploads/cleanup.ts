@@ -3,8 +3,6 @@ import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import type { FileStorage } from '../platform/file-storage';
 
-export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
-
 /**
  * Unfinished or never-attached uploads expire after 24 hours: their files and rows go, so a
  * tuner who gives up leaves nothing behind. Attached uploads belong to tickets and stay.

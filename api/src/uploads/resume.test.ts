@@ -150,6 +150,8 @@ describe('resume after the server process is killed', () => {
       TRUST_PROXY: 'on',
       WEB_DIST: path.join(dataDir, 'no-web'),
       ...(database.url ? { DATABASE_URL: database.url } : {}),
+      // Required with DATABASE_URL; the restarted process must keep the sessions of the first.
+      AUTH_SECRET: randomBytes(32).toString('hex'),
     };
     await running();
     client = await processUser(baseUrl, smtp);

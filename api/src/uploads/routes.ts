@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { passGates } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import { uploads } from '../db/schema';
+import { finishIfStored } from './finish';
 import { type createTusServer, UPLOAD_ID, uploadCallers } from './tus-server';
 
 /**
@@ -28,8 +29,10 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
     const user = passGates(c.var.user);
     const id = c.req.param('id');
     if (!UPLOAD_ID.test(id)) return plain(404, 'Not found');
-    const [row] = await c.var.deps.db.select().from(uploads).where(eq(uploads.id, id));
-    if (!row || row.ownerId !== user.id) return plain(404, 'Not found');
+    const [found] = await c.var.deps.db.select().from(uploads).where(eq(uploads.id, id));
+    if (!found || found.ownerId !== user.id) return plain(404, 'Not found');
+    // A client resuming an upload whose last step failed asks HEAD: finish it now.
+    const row = c.req.method === 'HEAD' ? await finishIfStored(c.var.deps, found) : found;
     // Finished files are read through /api/files (tus would put the raw name in a header).
     if (c.req.method === 'GET') return plain(405, 'Files are downloaded from their ticket');
     if (row.status === 'attached' && c.req.method !== 'HEAD')
@@ -38,7 +41,12 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
     if (row.status === 'complete' && c.req.method === 'DELETE')
       return plain(409, 'A finished upload cannot be deleted');
     uploadCallers.set(c.req.raw, user);
-    return tus.handleWeb(c.req.raw);
+    const res = await tus.handleWeb(c.req.raw);
+    if (c.req.method !== 'HEAD' || !row.sha256) return res;
+    // As the last PATCH does: the hash of what the server stored, for the client to compare.
+    const headers = new Headers(res.headers);
+    headers.set('Upload-Sha256', row.sha256);
+    return new Response(res.body, { status: res.status, headers });
   });
 
   app.all('/*', () => plain(404, 'Not found'));

@@ -8,12 +8,14 @@ import {
 } from '@ecu/shared';
 import { FileStore } from '@tus/file-store';
 import { type DataStore, Server } from '@tus/server';
-import { and, eq, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import type { FileStorage } from '../platform/file-storage';
 import type { Logger } from '../platform/logger';
+import { markComplete } from './finish';
+import { uploadLocker } from './locker';
 
 export const UPLOADS_PATH = '/api/uploads';
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +53,8 @@ export function createTusServer(deps: {
   trustProxy: boolean;
   /** Where tus keeps uploads when not DATA_DIR/uploads (the S3 store, see build-deps.ts). */
   datastore?: DataStore;
+  /** Shared by every process: then upload locks are Redis's (see locker.ts). */
+  redis?: Redis;
 }) {
   const { db, storage, logger } = deps;
   return new Server({
@@ -61,6 +65,7 @@ export function createTusServer(deps: {
         directory: path.join(deps.dataDir, 'uploads'),
         expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
       }),
+    locker: uploadLocker(deps),
     respectForwardedHeaders: deps.trustProxy,
     relativeLocation: true,
     maxSize: Math.max(...Object.values(MAX_BYTES)),
@@ -96,10 +101,7 @@ export function createTusServer(deps: {
     },
     async onUploadFinish(_req, upload) {
       const sha256 = await storage.sha256(`uploads/${upload.id}`);
-      await db
-        .update(uploads)
-        .set({ status: 'complete', sha256, completedAt: sql`now()` })
-        .where(and(eq(uploads.id, upload.id), eq(uploads.status, 'uploading')));
+      await markComplete(db, upload.id, sha256);
       return { headers: { 'Upload-Sha256': sha256 } };
     },
     async onResponseError(_req, err) {

@@ -8,9 +8,12 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 
 describe('signUpSchema', () => {
   it.each([
-    [{ email: 'A@B.co ', password: 'password1', confirmPassword: 'password1' }, null],
-    [{ email: 'nope', password: 'password1', confirmPassword: 'password1' }, 'Enter a valid email address'],
-    [{ email: '', password: 'password1', confirmPassword: 'password1' }, 'Email is required'],
+    [{ email: 'A@B.co ', password: 'tuner-pass-1', confirmPassword: 'tuner-pass-1' }, null],
+    [
+      { email: 'nope', password: 'tuner-pass-1', confirmPassword: 'tuner-pass-1' },
+      'Enter a valid email address',
+    ],
+    [{ email: '', password: 'tuner-pass-1', confirmPassword: 'tuner-pass-1' }, 'Email is required'],
     [
       { email: 'a@b.co', password: 'short', confirmPassword: 'short' },
       'Password must be at least 8 characters',
@@ -19,8 +22,11 @@ describe('signUpSchema', () => {
       { email: 'a@b.co', password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) },
       'Password must be at most 128 characters',
     ],
-    [{ email: 'a@b.co', password: 'password1', confirmPassword: 'password2' }, 'Passwords do not match'],
-    [{ password: 'password1', confirmPassword: 'password1' }, 'Email is required'],
+    [
+      { email: 'a@b.co', password: 'tuner-pass-1', confirmPassword: 'tuner-pass-2' },
+      'Passwords do not match',
+    ],
+    [{ password: 'tuner-pass-1', confirmPassword: 'tuner-pass-1' }, 'Email is required'],
   ])('%j -> %s', (input, expected) => {
     expect(firstMessage(signUpSchema.safeParse(input))).toBe(expected);
   });
@@ -28,8 +34,8 @@ describe('signUpSchema', () => {
   it('normalises the e-mail', () => {
     const parsed = signUpSchema.parse({
       email: ' Tuner@Example.COM ',
-      password: 'password1',
-      confirmPassword: 'password1',
+      password: 'tuner-pass-1',
+      confirmPassword: 'tuner-pass-1',
     });
     expect(parsed.email).toBe('tuner@example.com');
   });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+
+export { COMMON_PASSWORD_MESSAGE, isCommonPassword };
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -14,7 +17,8 @@ export const emailField = z
 export const passwordField = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE);
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const mismatch = { message: 'Passwords do not match', path: ['confirmPassword'] };

@@ -10,7 +10,7 @@ import type {
   UpdateUserRoleInput,
   UserDto,
 } from '@ecu/shared';
-import { apiRequest } from '../local/api-client';
+import { ApiError, type ApiResult, apiRequest } from '../local/api-client';
 
 /** One page of an admin list: limit, cursor and q in, { data, nextCursor } out. */
 export type ListPageQuery = Partial<ListQuery>;
@@ -45,6 +45,36 @@ export type UserPagePart = keyof UserPageParts;
 const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 
 /**
+ * A command sent with one Idempotency-Key per change, as the checkout does
+ * (docs/decisions/024-money-hardening.md): the same change asked for again while it runs (a
+ * double click) is that same request, and after an answer that settled nothing (no answer, a
+ * 5xx, 409) the next identical change is a retry under the same key. The server applies a key
+ * once; a settled answer (success, or a refusal) makes the next identical change a new one.
+ */
+function onePerKey<I, T>(method: 'PUT' | 'POST', path: string): (input: I) => Promise<ApiResult<T>> {
+  const open = new Map<string, { key: string; running?: Promise<ApiResult<T>> | undefined }>();
+  return (input) => {
+    const id = JSON.stringify(input);
+    const entry = open.get(id) ?? { key: crypto.randomUUID() };
+    if (entry.running) return entry.running;
+    open.set(id, entry);
+    entry.running = apiRequest<T>(method, path, input, { idempotencyKey: entry.key }).then(
+      (answer) => {
+        open.delete(id);
+        return answer;
+      },
+      (err: unknown) => {
+        const settled = err instanceof ApiError && err.status < 500 && err.status !== 409;
+        if (settled) open.delete(id);
+        else entry.running = undefined;
+        throw err;
+      },
+    );
+    return entry.running;
+  };
+}
+
+/**
  * The admin desk's calls about users, credits and payments. They go straight
  * to the server, never through the outbox: admins act on live data (docs/decisions/014-admin-data-with-tanstack-query.md).
  */
@@ -61,10 +91,8 @@ export const adminApi = {
     apiRequest<UserPageParts[P][]>('GET', listPath(`${userPath(userId)}/${part}`, query), undefined, {
       signal,
     }),
-  updateUserCredits: (input: UpdateUserCreditsInput) =>
-    apiRequest<UserDto>('PUT', '/admin/updateUserCredits', input),
-  updatePerCreditPrice: (input: UpdatePerCreditPriceInput) =>
-    apiRequest<UserDto>('PUT', '/admin/updatePerCreditPrice', input),
+  updateUserCredits: onePerKey<UpdateUserCreditsInput, UserDto>('PUT', '/admin/updateUserCredits'),
+  updatePerCreditPrice: onePerKey<UpdatePerCreditPriceInput, UserDto>('PUT', '/admin/updatePerCreditPrice'),
   updateUserRole: (input: UpdateUserRoleInput) =>
     apiRequest<UserDto | null>('PUT', '/admin/updateUserRole', input),
   disableUser: (userId: string) => apiRequest<unknown>('POST', '/admin/disableUser', { userId }),

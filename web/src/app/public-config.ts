@@ -7,7 +7,8 @@ import { localDb } from '../local/db';
 export interface PublicConfig {
   supportEmail: string;
   company: { name: string; address: string; vatId: string };
-  payments: { mode: 'sandbox' | 'stripe'; publishableKey: string | null };
+  /** 'off': the server takes no card payments (no provider configured). */
+  payments: { mode: 'sandbox' | 'stripe' | 'off'; publishableKey: string | null };
 }
 
 const FALLBACK: PublicConfig = {

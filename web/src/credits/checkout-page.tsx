@@ -18,9 +18,10 @@ import { useOnline } from '../local/use-online';
 import { Field } from '../ui/field';
 import { type ConfirmPaymentResult, type CreatePaymentResult, creditsApi } from './api';
 import { CardBrands } from './card-brands';
+import { CheckoutAttempt } from './checkout-attempt';
 import { OrderTotals } from './order-totals';
 import { checkoutPackage, packageLabel, quoteForUser } from './package-order';
-import { needsNewAttemptKey, PAYMENT_TEXT, paymentFailureMessage } from './payment-errors';
+import { PAYMENT_TEXT, paymentFailureMessage } from './payment-errors';
 import { refreshPaymentHistory, storeTransaction } from './sync';
 import { useCustomer } from './use-customer';
 import { useStripeCard } from './use-stripe-card';
@@ -84,9 +85,9 @@ function Checkout({
   const [cardHolderName, setCardHolderName] = useState('');
   const [testCard, setTestCard] = useState<string>(TEST_CARDS[0].sourceId);
   const [processing, setProcessing] = useState(false);
-  // One key per checkout attempt, kept while the page is open: a double submit or a retry
-  // after a lost answer is one charge on the server.
-  const attemptKey = useRef(crypto.randomUUID());
+  // One key and one body per checkout attempt, kept while the page is open: a double submit
+  // or a retry after a lost answer is one charge on the server.
+  const [attempt] = useState(() => new CheckoutAttempt());
   const busy = useRef(false);
 
   // The price of the page is always quoted again here; the server checks it to the penny.
@@ -115,22 +116,24 @@ function Checkout({
     navigate('/dashboard', { replace: true });
   }
 
-  async function pay(sourceId: string) {
-    const input = createPaymentSchema.parse({
-      sourceId,
-      amount: total,
-      email,
-      cardHolderName,
-      packageId: pkg.id,
-    });
-    const { data } = await creditsApi.createPayment(input, attemptKey.current);
+  async function pay(sourceId: () => Promise<string>) {
+    const input = await attempt.body(async () =>
+      createPaymentSchema.parse({
+        sourceId: await sourceId(),
+        amount: total,
+        email,
+        cardHolderName,
+        packageId: pkg.id,
+      }),
+    );
+    const { data } = await creditsApi.createPayment(input, attempt.key);
     if (data.status === 'completed') return finish(data);
     if (data.status === 'requires_action') {
       try {
         await stripeCard.handleNextAction(data.clientSecret);
       } catch (err) {
         // The bank step failed or was cancelled: the next attempt is a new payment.
-        attemptKey.current = crypto.randomUUID();
+        attempt.restart();
         throw err;
       }
       const confirmed = await creditsApi.confirmPayment(data.transaction._id);
@@ -172,16 +175,18 @@ function Checkout({
     busy.current = true;
     setProcessing(true);
     try {
-      const sourceId = sandbox
-        ? testCard
-        : await stripeCard.createPaymentMethod({
-            name: checked.data.cardHolderName,
-            email: checked.data.email,
-          });
-      await pay(sourceId);
+      // The card is tokenized once per attempt: a retry resends the body it sent before.
+      await pay(async () =>
+        sandbox
+          ? testCard
+          : stripeCard.createPaymentMethod({
+              name: checked.data.cardHolderName,
+              email: checked.data.email,
+            }),
+      );
     } catch (err) {
       toast.error(paymentFailureMessage(err));
-      if (needsNewAttemptKey(err)) attemptKey.current = crypto.randomUUID();
+      attempt.failed(err);
       // A changed per-credit price: fetch it, so the page shows what the server charges.
       if (err instanceof ApiError && err.status === 400) refreshAuthUser();
       // A refused payment is on record: show it on My Transactions.

@@ -2,11 +2,12 @@ import type { UserDto } from '@ecu/shared';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
- * Small facts kept between visits: the signed-in user (key 'authUser'), the sync cursor, and
- * a sign-out made offline that the server has not heard of yet ('pendingSignOut').
+ * Small facts kept between visits: the signed-in user (key 'authUser'), the sync cursor,
+ * a sign-out made offline that the server has not heard of yet ('pendingSignOut'), and whose
+ * queued work waits for a sign-in after the session expired ('queueOwner', a user id).
  */
 export interface MetaRow {
-  key: 'authUser' | 'syncCursor' | 'publicConfig' | 'pendingSignOut';
+  key: 'authUser' | 'syncCursor' | 'publicConfig' | 'pendingSignOut' | 'queueOwner';
   value: unknown;
 }
 
@@ -93,11 +94,26 @@ export async function getAuthUser(db: PortalDb = localDb): Promise<UserDto | nul
   return row ? (row.value as UserDto | null) : undefined;
 }
 
+/** The outbox kind of a ticket made offline (tickets/ticket-outbox.ts sends it). */
+const CREATE_TICKET_KIND = 'createTicket';
+
+/**
+ * Caches who is signed in. `null` (the session ended: a 401) keeps the outbox and the files
+ * queued for it, remembering whose they are, and drops the account's synced copy; they go
+ * only when a different user signs in on this device (docs/decisions/025-files-and-local-data.md).
+ */
 export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb): Promise<void> {
   await db.transaction('rw', [db.meta, db.outbox, db.tickets, db.transactions, db.localFiles], async () => {
     const previous = (await db.meta.get('authUser'))?.value as UserDto | null | undefined;
+    const queueOwner = (await db.meta.get('queueOwner'))?.value as string | undefined;
+    const owner = previous?._id ?? queueOwner;
+    if (user === null && previous?._id) {
+      await Promise.all([db.tickets.clear(), db.transactions.clear(), db.meta.delete('syncCursor')]);
+      const queued = (await db.outbox.count()) + (await db.localFiles.count());
+      if (queued > 0) await db.meta.put({ key: 'queueOwner', value: previous._id });
+    }
     // Another account on this device: nothing of the previous one may show or be sent.
-    if (previous?._id && previous._id !== user?._id) {
+    if (user && owner && owner !== user._id) {
       await Promise.all([
         db.outbox.clear(),
         db.tickets.clear(),
@@ -107,7 +123,19 @@ export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb):
       ]);
     }
     await db.meta.put({ key: 'authUser', value: user });
-    // A new sign-in replaced the old session: an offline sign-out must not end this one.
-    if (user) await db.meta.delete('pendingSignOut');
+    if (user) {
+      await db.meta.delete('queueOwner');
+      // A new sign-in replaced the old session: an offline sign-out must not end this one.
+      await db.meta.delete('pendingSignOut');
+    }
   });
+}
+
+/** Tickets made on this device that wait for their owner to sign in again (after a 401). */
+export async function waitingForSignIn(
+  db: PortalDb = localDb,
+): Promise<{ tickets: number; ownerId: string | undefined }> {
+  const ownerId = (await db.meta.get('queueOwner'))?.value as string | undefined;
+  if (!ownerId) return { tickets: 0, ownerId };
+  return { tickets: await db.outbox.where('kind').equals(CREATE_TICKET_KIND).count(), ownerId };
 }

@@ -151,3 +151,18 @@ describe('outbox', () => {
     expect(server.applied).toEqual([]);
   });
 });
+
+describe('a session that expired while commands wait', () => {
+  it('keeps the command pending on 401 (it goes once the owner signs in again), not failed', async () => {
+    await enqueue(
+      { kind: 'createTicket', method: 'POST', path: '/ecuFile/create-ecuFile', body: { a: 1 } },
+      db,
+    );
+    const result = await flushOutbox(db, async () => {
+      throw new ApiError(401, 'Please sign in to continue');
+    });
+    expect(result).toMatchObject({ sent: 0, failed: [], interrupted: true, waitingFor: 'server' });
+    const [cmd] = await db.outbox.toArray();
+    expect(cmd).toMatchObject({ status: 'pending', path: '/ecuFile/create-ecuFile' });
+  });
+});

@@ -96,7 +96,8 @@ async function drain(db: PortalDb, send: Send): Promise<FlushResult> {
     } catch (err) {
       if (
         err instanceof NetworkError ||
-        (err instanceof ApiError && (err.status >= 500 || err.status === 429))
+        // 401: the session expired; the command waits for its owner to sign in again.
+        (err instanceof ApiError && (err.status >= 500 || err.status === 429 || err.status === 401))
       ) {
         result.interrupted = true;
         result.waitingFor = err instanceof NetworkError ? 'network' : 'server';

@@ -1,6 +1,6 @@
 import type { UserDto } from '@ecu/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAuthUser, PortalDb, setAuthUser } from './db';
+import { getAuthUser, PortalDb, setAuthUser, waitingForSignIn } from './db';
 import { pullChanges } from './sync-engine';
 
 let db: PortalDb;
@@ -71,6 +71,31 @@ describe('pullChanges', () => {
     expect((await getAuthUser(db))?.credits).toBe(0);
   });
 
+  it('on resync: true drops the synced rows the server no longer sends, then applies the whole feed', async () => {
+    await db.tickets.bulkPut([{ _id: 'gone' }, { _id: 't1', ticketNumber: 1 }]);
+    await db.transactions.put({ _id: 'old-payment' });
+    await db.meta.put({ key: 'syncCursor', value: '12' });
+    const asked: string[] = [];
+    const pages = [
+      {
+        changes: [{ entity: 'ticket', id: 't1', deleted: false, value: { _id: 't1', ticketNumber: 2 } }],
+        cursor: 'a',
+        hasMore: true,
+        resync: true,
+      },
+      { changes: [], cursor: 'b', hasMore: false, resync: false },
+    ];
+    await pullChanges(db, async (cursor) => {
+      asked.push(cursor);
+      return pages.shift()!;
+    });
+    expect(asked).toEqual(['12', 'a']);
+    expect(await db.tickets.toArray()).toEqual([{ _id: 't1', ticketNumber: 2 }]);
+    expect(await db.transactions.count()).toBe(0);
+    expect((await db.meta.get('syncCursor'))?.value).toBe('b');
+    expect((await getAuthUser(db))?._id).toBe('u1');
+  });
+
   it('keeps the old cursor when a page fails, so nothing is skipped', async () => {
     await db.meta.put({ key: 'syncCursor', value: '3' });
     await expect(
@@ -82,7 +107,63 @@ describe('pullChanges', () => {
   });
 });
 
+function queuedFile(id: string) {
+  return {
+    id,
+    clientId: 'c1',
+    purpose: 'ecu' as const,
+    name: 'a.bin',
+    size: 1,
+    type: '',
+    blob: new Blob(['x']),
+    status: 'queued' as const,
+    bytesUploaded: 0,
+    createdAt: 0,
+  };
+}
+
+function queuedTicket(key: string) {
+  return {
+    idempotencyKey: key,
+    kind: 'createTicket',
+    method: 'POST' as const,
+    path: '/ecuFile/create-ecuFile',
+    body: {},
+    status: 'pending' as const,
+    attempts: 0,
+    createdAt: 0,
+  };
+}
+
 describe('setAuthUser', () => {
+  it('keeps the queued tickets and files when the session expires (signed out by a 401)', async () => {
+    await db.outbox.add(queuedTicket('k1'));
+    await db.localFiles.put(queuedFile('f1'));
+    await db.tickets.put({ _id: 't1' });
+    await setAuthUser(null, db);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.localFiles.count()).toBe(1);
+    expect(await waitingForSignIn(db)).toEqual({ tickets: 1, ownerId: 'u1' });
+    // The account's synced copy does not stay on screen for whoever picks up the device.
+    expect(await db.tickets.count()).toBe(0);
+
+    // The same tuner signs in again: the queue is theirs and goes out.
+    await setAuthUser(me, db);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.localFiles.count()).toBe(1);
+    expect(await waitingForSignIn(db)).toEqual({ tickets: 0, ownerId: undefined });
+  });
+
+  it('drops the queue of an expired session when a different user signs in', async () => {
+    await db.outbox.add(queuedTicket('k1'));
+    await db.localFiles.put(queuedFile('f1'));
+    await setAuthUser(null, db);
+    await setAuthUser({ ...me, _id: 'u2' }, db);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.localFiles.count()).toBe(0);
+    expect(await waitingForSignIn(db)).toEqual({ tickets: 0, ownerId: undefined });
+  });
+
   it('clears the previous account’s local data when another account signs in', async () => {
     await db.tickets.put({ _id: 't1' });
     await db.localFiles.put({

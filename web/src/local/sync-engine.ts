@@ -14,6 +14,8 @@ interface SyncPage {
   changes: SyncChange[];
   cursor: string;
   hasMore: boolean;
+  /** The cursor was older than the feed: this page starts it again from the beginning. */
+  resync?: boolean;
 }
 
 type Pull = (cursor: string) => Promise<SyncPage>;
@@ -41,7 +43,8 @@ async function applyChange(db: PortalDb, change: SyncChange) {
 
 /**
  * Pulls every change since the stored cursor. The cursor is saved with the rows of its page
- * in one Dexie transaction, so a reload mid-sync never skips or half-applies a page.
+ * in one Dexie transaction, so a reload mid-sync never skips or half-applies a page. On
+ * `resync` the synced rows go first and the whole feed follows (the outbox stays).
  */
 export async function pullChanges(db: PortalDb = localDb, pull: Pull = defaultPull): Promise<number> {
   let applied = 0;
@@ -49,6 +52,7 @@ export async function pullChanges(db: PortalDb = localDb, pull: Pull = defaultPu
     const cursor = String((await db.meta.get('syncCursor'))?.value ?? '0');
     const page = await pull(cursor);
     await db.transaction('rw', [db.meta, db.tickets, db.transactions, db.outbox, db.localFiles], async () => {
+      if (page.resync) await Promise.all([db.tickets.clear(), db.transactions.clear()]);
       for (const change of page.changes) await applyChange(db, change);
       await db.meta.put({ key: 'syncCursor', value: page.cursor });
     });

@@ -22,7 +22,7 @@ export type PaymentEvent =
   | { type: 'failed'; providerPaymentId: string; paymentId: string | null; message: string }
   | { type: 'ignored' };
 
-/** A card payment provider: Stripe, or the sandbox when no keys are set (DECISIONS 6). */
+/** A card payment provider: Stripe, or the sandbox when asked for (docs/decisions/024-money-hardening.md). */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
   charge(request: ChargeRequest): Promise<ChargeResult>;

@@ -14,7 +14,8 @@ const OUTCOMES: Record<string, { ok: true } | { ok: false; message: string }> = 
 
 /**
  * Takes the place of Stripe when no keys are set, so the whole purchase flow runs on a
- * laptop. It never runs with NODE_ENV=production (see payment-provider.ts). Charges are
+ * laptop: only when the config asks for it (PAYMENTS_SANDBOX, on by default for a loopback
+ * APP_URL and in tests; see select-provider.ts). Charges are
  * remembered per idempotency key, like Stripe, so a retried call never charges twice.
  */
 export function sandboxProvider(): PaymentProvider {

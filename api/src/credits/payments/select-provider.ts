@@ -3,9 +3,22 @@ import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox-provider';
 import { stripeProvider } from './stripe-provider';
 
-/** Stripe when its keys are set; the sandbox otherwise, but never in production. */
+/**
+ * Stripe when its keys are set; the sandbox only when the config asks for it (PAYMENTS_SANDBOX,
+ * on by default for a loopback APP_URL and in tests: docs/decisions/024-money-hardening.md);
+ * otherwise no card payments at all.
+ */
 export function selectPaymentProvider(config: Config): PaymentProvider | null {
   if (config.stripe) return stripeProvider(config.stripe);
-  if (config.nodeEnv === 'production') return null;
-  return sandboxProvider();
+  if (config.paymentsSandbox) return sandboxProvider();
+  return null;
+}
+
+/** The line the start logs about payments, so that a sandbox never runs unnoticed. */
+export function paymentsStartLine(config: Config, provider: PaymentProvider | null): string {
+  if (!provider) return '[payments] card payments are off: no Stripe keys, and PAYMENTS_SANDBOX is off';
+  if (provider.name === 'sandbox') {
+    return '[payments] SANDBOX: test cards buy credits and nothing is charged (PAYMENTS_SANDBOX=off turns it off)';
+  }
+  return config.stripe?.webhookSecret ? '[payments] Stripe' : '[payments] Stripe (webhook secret not set)';
 }

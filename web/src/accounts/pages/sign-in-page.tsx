@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { messageOf } from '../../local/api-client';
 import { setAuthUser } from '../../local/db';
+import { WaitingForSignInNotice } from '../../local/waiting-notice';
 import { Field } from '../../ui/field';
 import { fieldErrorsOf } from '../../ui/field-errors';
 import { PasswordInput } from '../../ui/password-input';
@@ -44,6 +45,7 @@ export default function SignInPage() {
     <AuthScreen>
       <h1>Sign In</h1>
       <p className="subtitle">Welcome back. Sign in to your account.</p>
+      <WaitingForSignInNotice />
       <form onSubmit={submit} noValidate={false}>
         <Field id="email" label="Email" error={errors.email}>
           <input

@@ -9,6 +9,7 @@ import { fieldErrorsOf } from '../../ui/field-errors';
 import { PasswordInput } from '../../ui/password-input';
 import { accountsApi } from '../api';
 import { AuthScreen } from '../auth-screen';
+import { serverFieldErrors } from '../server-field-errors';
 
 export default function SignUpPage() {
   const [email, setEmail] = useState('');
@@ -18,6 +19,8 @@ export default function SignUpPage() {
   const [showPasswords, setShowPasswords] = useState(false);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The address of a sign-up that started no session: it has an account, whose owner was mailed. */
+  const [checkMailFor, setCheckMailFor] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -32,14 +35,41 @@ export default function SignUpPage() {
     setPending(true);
     try {
       const { message, data } = await accountsApi.signup(parsed.data);
+      // The answer is alike for a new and a taken address; only a new one comes with its user
+      // (and a session). A taken one: its owner got an e-mail, so this page says to look there.
+      if (!data) {
+        setCheckMailFor(parsed.data.email);
+        return;
+      }
       // The cached user is the route gate's source: a signed-in, not onboarded user goes to /onboarding.
       await setAuthUser(data);
       toast.success(message);
     } catch (err) {
+      setErrors(serverFieldErrors(err));
       toast.error(messageOf(err, 'Failed to signup'));
     } finally {
       setPending(false);
     }
+  }
+
+  if (checkMailFor) {
+    return (
+      <AuthScreen>
+        <div role="status">
+          <div className="status-icon" aria-hidden="true">
+            &#9993;
+          </div>
+          <h1>Check your e-mail</h1>
+          <p className="subtitle">
+            We have sent a message to <strong>{checkMailFor}</strong>. It tells you how to go on.
+          </p>
+          <p className="auth-text">
+            Already have an account with this address? <Link to="/signin">Sign in</Link> or{' '}
+            <Link to="/password-reset">reset your password</Link>.
+          </p>
+        </div>
+      </AuthScreen>
+    );
   }
 
   return (

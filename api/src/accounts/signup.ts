@@ -1,0 +1,73 @@
+import type { SignUpInput } from '@ecu/shared';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app/context';
+import { badRequest } from '../http/app-error';
+import { ok } from '../http/envelope';
+import { applyNewAccountPrice } from '../settings/service';
+import { signUpAttemptMail } from './mail-templates';
+import { hashPassword } from './password-hash';
+import { getUserByEmail } from './queries';
+import { toUserDto } from './user-dto';
+import { sendVerificationMail } from './verification-link';
+
+/** One answer for a new and a taken address (docs/decisions/023-leaks-and-accounts.md). */
+export const SIGNUP_ANSWER = 'Account created. We have sent a verification link to your email.';
+
+async function authErrorCode(res: Response): Promise<string | undefined> {
+  try {
+    return ((await res.json()) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A taken address: no account, no session, the same 201 as a new one; the owner hears of it by
+ * e-mail. `hash` does the password hashing a new account would have done, so that the answer
+ * takes as long.
+ */
+async function answerTaken(c: Context<AppEnv>, input: SignUpInput, hash: boolean) {
+  const { db, mailer, config, logger } = c.var.deps;
+  if (hash) await hashPassword(input.password);
+  const owner = await getUserByEmail(db, input.email);
+  if (owner && !owner.deletedAt) {
+    try {
+      await mailer.send(signUpAttemptMail(owner.email, config.appUrl));
+    } catch (err) {
+      logger.error('Could not send the sign-up attempt e-mail:', err);
+    }
+  }
+  return ok(c, SIGNUP_ANSWER, null, 201);
+}
+
+/** POST /api/auth/signup: a new account signs in at once (201 + cookie) and gets its link. */
+export async function signUp(
+  c: Context<AppEnv>,
+  input: SignUpInput,
+  forwardCookies: (res: Response) => void,
+) {
+  const { auth, db, config, logger } = c.var.deps;
+  if (await getUserByEmail(db, input.email)) return answerTaken(c, input, true);
+  const res = await auth.api.signUpEmail({
+    body: { email: input.email, password: input.password, name: '' },
+    headers: c.req.raw.headers,
+    asResponse: true,
+  });
+  if (!res.ok) {
+    const code = await authErrorCode(res);
+    // A concurrent sign-up of the same address loses on the unique index, not on better-auth's check.
+    if (code?.startsWith('USER_ALREADY_EXISTS') || (await getUserByEmail(db, input.email))) {
+      return answerTaken(c, input, false);
+    }
+    throw badRequest('Failed to signup');
+  }
+  forwardCookies(res);
+  const created = await getUserByEmail(db, input.email);
+  const user = created && (await applyNewAccountPrice(db, config, created.id, logger));
+  try {
+    await sendVerificationMail(c.var.deps, input.email);
+  } catch (err) {
+    logger.error('Could not send the verification e-mail:', err);
+  }
+  return ok(c, SIGNUP_ANSWER, user ? toUserDto(user) : null, 201);
+}
