@@ -48,3 +48,33 @@ export function jsonBodiesOnly(): MiddlewareHandler {
     await next();
   };
 }
+
+/**
+ * limitBody for bodies read as streams (multipart forms): a declared length over the limit
+ * is refused at once; a chunked body is counted as it passes and cut off with the 413 at
+ * the limit, never gathered in memory (hono's bodyLimit buffers a chunked body whole).
+ */
+export function limitStreamedBody(maxSize: number, message: string): MiddlewareHandler {
+  return async (c, next) => {
+    const tooLarge = () => new AppError(413, message, [], { Connection: 'close' });
+    const length = c.req.header('content-length');
+    if (length !== undefined && !c.req.raw.headers.has('transfer-encoding')) {
+      if (Number.parseInt(length, 10) > maxSize) throw tooLarge();
+      return next();
+    }
+    const body = c.req.raw.body;
+    if (!body) return next();
+    let size = 0;
+    const counted = body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.byteLength;
+          if (size > maxSize) controller.error(tooLarge());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    c.req.raw = new Request(c.req.raw, { body: counted, duplex: 'half' } as RequestInit);
+    return next();
+  };
+}

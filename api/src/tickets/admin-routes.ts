@@ -21,13 +21,14 @@ import {
   users,
 } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
-import { limitBody } from '../http/body-limit';
+import { limitStreamedBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
 import { int4FromDigits } from '../http/int4';
 import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
-import { files, storePart, text } from './multipart';
+import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails, ticketDtos } from './queries';
+import { TUNED_FORM_RULES } from './ticket-form';
 import { setTicketStatus } from './ticket-life';
 
 const listEcuFilesQuery = listQuerySchema.extend({
@@ -123,7 +124,7 @@ export function adminTicketRoutes() {
 
   app.put(
     '/uploadTunedFile',
-    limitBody(21 * 1024 * 1024, 'File size should be less than 20.00 MB.'),
+    limitStreamedBody(21 * 1024 * 1024, 'File size should be less than 20.00 MB.'),
     async (c) => {
       const { db, storage } = c.var.deps;
       const admin = currentUser(c);
@@ -131,19 +132,22 @@ export function adminTicketRoutes() {
       let stored: { name: string; size: number; sha256: string; storageKey: string };
       let uploadId: string | null = null;
       if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-        const body = await c.req.parseBody({ all: true }).catch(() => {
-          throw badRequest('The form could not be read');
-        });
-        ticketNumber = parseWith(ticketNumberSchema, {
-          ticketNumber: text(body, 'ticketNumber'),
-        }).ticketNumber;
-        const file = files(body, 'tunedFile')[0];
-        if (!file)
-          throw badRequest('Please select a tuned file', [
-            { path: 'tunedFile', message: 'Please select a tuned file' },
-          ]);
-        if (!(await getTicketByNumber(db, ticketNumber))) throw notFound('Ticket not found');
-        stored = await storePart(storage, file, 'tuned');
+        const form = await readMultipartForm(c.req.raw, storage, TUNED_FORM_RULES);
+        try {
+          ticketNumber = parseWith(ticketNumberSchema, {
+            ticketNumber: fieldText(form, 'ticketNumber'),
+          }).ticketNumber;
+          const file = form.files.tunedFile?.[0];
+          if (!file)
+            throw badRequest('Please select a tuned file', [
+              { path: 'tunedFile', message: 'Please select a tuned file' },
+            ]);
+          if (!(await getTicketByNumber(db, ticketNumber))) throw notFound('Ticket not found');
+          stored = file;
+        } catch (err) {
+          await form.discard();
+          throw err;
+        }
       } else {
         const input = await jsonBody(c, tunedFileSchema);
         ticketNumber = input.ticketNumber;

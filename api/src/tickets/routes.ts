@@ -13,7 +13,7 @@ import { currentUser, requireAccount } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
-import { limitBody } from '../http/body-limit';
+import { limitStreamedBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
 import { jsonBody, parseWith } from '../http/validate';
 import {
@@ -23,8 +23,9 @@ import {
   findTicketByClientId,
   type StoredFileRef,
 } from './create-ticket';
-import { files, storePart, text } from './multipart';
+import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
+import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
 import { checkDownloadEligibility } from './ticket-life';
 
 /** 20 MB ECU file + 100 MB of additional files + the form fields. */
@@ -39,98 +40,92 @@ export function ticketRoutes() {
   const app = new Hono<AppEnv>();
   const customer = requireAccount({ role: 'user' });
 
-  app.post('/create-ecuFile', customer, limitBody(MULTIPART_LIMIT, 'The upload is too large'), async (c) => {
-    const { db, storage } = c.var.deps;
-    const user = currentUser(c);
-    const type = c.req.header('content-type') ?? '';
-    let clientId: string | undefined;
-    let vehicle: ReturnType<typeof vehicleDetailsSchema.parse>;
-    let plan: ReturnType<typeof modificationPlanSchema.parse>;
-    let stored: StoredFileRef[];
-    if (type.startsWith('multipart/form-data')) {
-      const body = await c.req.parseBody({ all: true }).catch(() => {
-        throw badRequest('The form could not be read');
-      });
-      const fields = Object.fromEntries(
-        [
-          'make',
-          'model',
-          'year',
-          'registration',
-          'ecuId',
-          'transmission',
-          'readTool',
-          'readType',
-          'masterSlave',
-          'stage',
-          'notes',
-          'clientId',
-        ].map((k) => [k, text(body, k)]),
+  app.post(
+    '/create-ecuFile',
+    customer,
+    limitStreamedBody(MULTIPART_LIMIT, 'The upload is too large'),
+    async (c) => {
+      const { db, storage } = c.var.deps;
+      const user = currentUser(c);
+      const type = c.req.header('content-type') ?? '';
+      let clientId: string | undefined;
+      let vehicle: ReturnType<typeof vehicleDetailsSchema.parse>;
+      let plan: ReturnType<typeof modificationPlanSchema.parse>;
+      let stored: StoredFileRef[];
+      let discard: (() => Promise<void>) | undefined;
+      if (type.startsWith('multipart/form-data')) {
+        const form = await readMultipartForm(c.req.raw, storage, TICKET_FORM_RULES);
+        discard = form.discard;
+        try {
+          const fields = Object.fromEntries(TICKET_FORM_FIELDS.map((k) => [k, fieldText(form, k)]));
+          vehicle = parseWith(vehicleDetailsSchema, fields);
+          plan = parseWith(modificationPlanSchema, {
+            ...fields,
+            options: normaliseOptions(form.fields.options, form.fields.modificationOptions),
+          });
+          clientId = parseWith(ticketClientIdSchema, { clientId: fields.clientId || undefined }).clientId;
+          const ecu = form.files.ecuFile?.[0];
+          if (!ecu)
+            throw badRequest('Please upload a ecu-file', [
+              { path: 'ecuFile', message: 'Please upload a ecu-file' },
+            ]);
+          const common = form.files.commonFiles ?? [];
+          checkCommonTotals(common);
+          stored = [ecu, ...common];
+        } catch (err) {
+          await form.discard();
+          throw err;
+        }
+      } else {
+        const raw = (await c.req.json().catch(() => {
+          throw badRequest('The request body is not valid JSON');
+        })) as Record<string, unknown>;
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+          throw badRequest('The request body must be a JSON object');
+        const input = parseWith(createTicketSchema, {
+          ...raw,
+          options: normaliseOptions(raw.options, raw.modificationOptions),
+        });
+        clientId = input.clientId;
+        vehicle = parseWith(vehicleDetailsSchema, input);
+        plan = parseWith(modificationPlanSchema, input);
+        // A replay names the uploads that its first call attached: createTicket answers with
+        // that ticket, so they are not checked (and refused as taken) again.
+        const replay = clientId ? await findTicketByClientId(db, user.id, clientId) : undefined;
+        stored = replay
+          ? []
+          : await filesFromUploads(
+              db,
+              user,
+              {
+                ecu: input.ecuFileUploadId,
+                common: input.commonFileUploadIds,
+              },
+              storage,
+            );
+      }
+      let result: Awaited<ReturnType<typeof createTicket>>;
+      try {
+        result = await createTicket(db, user, { clientId, vehicle, plan, files: stored });
+      } catch (err) {
+        // A form's own files leave with the failed creation: nothing is left orphaned.
+        await discard?.();
+        throw err;
+      }
+      const { ticket, created } = result;
+      if (!created) {
+        // The replay's own files (multipart) are not needed: the first call stored its copy.
+        for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);
+      }
+      const [dto] = await ticketDtos(db, [ticket]);
+      return ok(
+        c,
+        created ? 'ECU file submitted successfully' : 'This ticket was already submitted',
+        dto,
+        created ? 201 : 200,
       );
-      vehicle = parseWith(vehicleDetailsSchema, fields);
-      plan = parseWith(modificationPlanSchema, {
-        ...fields,
-        options: normaliseOptions(
-          body.options,
-          body['options[]'],
-          body.modificationOptions,
-          body['modificationOptions[]'],
-        ),
-      });
-      clientId = parseWith(ticketClientIdSchema, { clientId: fields.clientId || undefined }).clientId;
-      const ecu = files(body, 'ecuFile')[0];
-      if (!ecu)
-        throw badRequest('Please upload a ecu-file', [
-          { path: 'ecuFile', message: 'Please upload a ecu-file' },
-        ]);
-      // files() reads `commonFiles` and, when absent, the `commonFiles[]` spelling.
-      const common = files(body, 'commonFiles');
-      checkCommonTotals(common.map((f) => ({ kind: 'common', size: f.size }) as StoredFileRef));
-      // Refuse empty parts before anything is written: a refused form leaves no file behind.
-      if ([ecu, ...common].some((f) => f.size <= 0)) throw badRequest(UPLOAD_MESSAGES.empty);
-      stored = [await storePart(storage, ecu, 'ecu')];
-      for (const f of common) stored.push(await storePart(storage, f, 'common'));
-    } else {
-      const raw = (await c.req.json().catch(() => {
-        throw badRequest('The request body is not valid JSON');
-      })) as Record<string, unknown>;
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-        throw badRequest('The request body must be a JSON object');
-      const input = parseWith(createTicketSchema, {
-        ...raw,
-        options: normaliseOptions(raw.options, raw.modificationOptions),
-      });
-      clientId = input.clientId;
-      vehicle = parseWith(vehicleDetailsSchema, input);
-      plan = parseWith(modificationPlanSchema, input);
-      // A replay names the uploads that its first call attached: createTicket answers with
-      // that ticket, so they are not checked (and refused as taken) again.
-      const replay = clientId ? await findTicketByClientId(db, user.id, clientId) : undefined;
-      stored = replay
-        ? []
-        : await filesFromUploads(
-            db,
-            user,
-            {
-              ecu: input.ecuFileUploadId,
-              common: input.commonFileUploadIds,
-            },
-            storage,
-          );
-    }
-    const { ticket, created } = await createTicket(db, user, { clientId, vehicle, plan, files: stored });
-    if (!created) {
-      // The replay's own files (multipart) are not needed: the first call stored its copy.
-      for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);
-    }
-    const [dto] = await ticketDtos(db, [ticket]);
-    return ok(
-      c,
-      created ? 'ECU file submitted successfully' : 'This ticket was already submitted',
-      dto,
-      created ? 201 : 200,
-    );
-  });
+    },
+  );
 
   app.get('/my-files', customer, async (c) => {
     const { db } = c.var.deps;

@@ -1,0 +1,53 @@
+import {
+  ADDITIONAL_FILES_MAX_BYTES,
+  ADDITIONAL_FILES_MAX_COUNT,
+  ECU_FILE_MAX_BYTES,
+  TUNED_FILE_MAX_BYTES,
+  UPLOAD_MESSAGES,
+} from '@ecu/shared';
+import type { PartRule } from './multipart-stream';
+
+/** The text fields of the spec's create-ecuFile form. */
+export const TICKET_FORM_FIELDS = [
+  'make',
+  'model',
+  'year',
+  'registration',
+  'ecuId',
+  'transmission',
+  'readTool',
+  'readType',
+  'masterSlave',
+  'stage',
+  'notes',
+  'clientId',
+] as const;
+
+/** The file fields of create-ecuFile, with the limits tus uploads have too. */
+export const TICKET_FORM_RULES: Record<string, PartRule<'ecu' | 'common'>> = {
+  ecuFile: {
+    kind: 'ecu',
+    maxBytes: ECU_FILE_MAX_BYTES,
+    tooLarge: UPLOAD_MESSAGES.ecuTooLarge,
+    maxCount: 1,
+    tooMany: 'Upload one ECU file.',
+  },
+  commonFiles: {
+    kind: 'common',
+    maxBytes: ADDITIONAL_FILES_MAX_BYTES,
+    tooLarge: UPLOAD_MESSAGES.additionalTooLarge,
+    maxCount: ADDITIONAL_FILES_MAX_COUNT,
+    tooMany: UPLOAD_MESSAGES.tooManyAdditional,
+  },
+};
+
+/** The admin's tuned-file form. */
+export const TUNED_FORM_RULES: Record<string, PartRule<'tuned'>> = {
+  tunedFile: {
+    kind: 'tuned',
+    maxBytes: TUNED_FILE_MAX_BYTES,
+    tooLarge: UPLOAD_MESSAGES.ecuTooLarge,
+    maxCount: 1,
+    tooMany: 'Upload one tuned file.',
+  },
+};
