@@ -69,7 +69,9 @@ export async function readMultipartForm<K extends string>(
 
   parser.on('field', (name, value) => {
     const key = baseName(name);
-    (fields[key] ??= []).push(value);
+    const values = fields[key] ?? [];
+    values.push(value);
+    fields[key] = values;
   });
 
   parser.on('file', (name, stream, info) => {
@@ -108,7 +110,9 @@ export async function readMultipartForm<K extends string>(
       storage.write(storageKey, limit).then(
         ({ size, sha256 }) => {
           if (size <= 0) return fail(badRequest(UPLOAD_MESSAGES.empty));
-          (files[field] ??= []).push({
+          const stored = files[field] ?? [];
+          files[field] = stored;
+          stored.push({
             kind: rule.kind,
             name: sanitiseFileName(info.filename || 'file'),
             size,

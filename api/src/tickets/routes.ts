@@ -4,7 +4,6 @@ import {
   normaliseOptions,
   ticketClientIdSchema,
   ticketNumberSchema,
-  UPLOAD_MESSAGES,
   vehicleDetailsSchema,
 } from '@ecu/shared';
 import { and, desc, eq } from 'drizzle-orm';
