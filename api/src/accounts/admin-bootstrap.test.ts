@@ -3,17 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRuntime } from '../app/build-deps';
 import { users } from '../db/schema';
-import type { Logger } from '../platform/logger';
 import { newClient, signUpUser } from '../test/factories';
+import { recordingLogger } from '../test/recording-logger';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/test-server';
 import { ensureAdmin, GENERATED_ADMIN_EMAIL } from './admin-bootstrap';
-
-/** A logger that keeps what it was told, to read the generated password from it. */
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const keep = (...args: unknown[]) => lines.push(args.map(String).join(' '));
-  return { lines, info: keep, warn: keep, error: keep, notice: keep };
-}
 
 async function admins(server: TestServer) {
   return server.deps.db.select().from(users).where(eq(users.role, 'admin'));

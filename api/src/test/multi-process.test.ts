@@ -10,9 +10,9 @@ import { GENERATED_ADMIN_EMAIL } from '../accounts/admin-bootstrap';
 import { RATE_LIMITS } from '../accounts/rate-limits';
 import { type Database, MIGRATIONS_DIR, openDatabase } from '../db/client';
 import { users } from '../db/schema';
-import type { Logger } from '../platform/logger';
 import { newClient, PASSWORD, uniqueIp, verifiedUser } from './factories';
 import { ApiClient } from './http-client';
+import { recordingLogger } from './recording-logger';
 import { openTestDatabase } from './test-db';
 import { startTestServer, type TestServer } from './test-server';
 import { fileBytes, MiB, sha256, startTus, tusEndpoint, uploadRow } from './ticket-helpers';
@@ -25,13 +25,6 @@ import { fileBytes, MiB, sha256, startTus, tusEndpoint, uploadRow } from './tick
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
 const REDIS_URL = 'redis://127.0.0.1:6379';
-
-/** A logger that keeps its lines (to count the generated admin's announcements). */
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const keep = (...args: unknown[]) => lines.push(args.map(String).join(' '));
-  return { lines, info: keep, warn: keep, error: keep, notice: keep };
-}
 
 /** The same browser (cookies, IP) talking to another server. */
 function onServer(client: ApiClient, server: TestServer): ApiClient {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   appendChatMessage,
+  chatMessagesOf,
   chatMetaOf,
   chatReadsOf,
-  listChatMessages,
   partnerReadCount,
   readCountOf,
   unreadIndexOf,
@@ -63,6 +63,10 @@ describe('read counts of a chat doc', () => {
     const doc = new Y.Doc();
     appendChatMessage(doc, { id: 'msg-0001', senderId: OWNER, text: 'one', time: 1 });
     appendChatMessage(doc, { id: 'msg-0002', senderId: ADMIN, text: 'two', time: 2 });
-    expect(listChatMessages(doc).map((m) => m.text)).toEqual(['one', 'two']);
+    expect(
+      chatMessagesOf(doc)
+        .toArray()
+        .map((m) => m.text),
+    ).toEqual(['one', 'two']);
   });
 });

@@ -28,10 +28,6 @@ export const chatReadsOf = (doc: Y.Doc) => doc.getMap<number>(CHAT_DOC.reads);
 export const chatPeopleOf = (doc: Y.Doc) => doc.getMap<ChatPerson>(CHAT_DOC.people);
 export const chatMetaOf = (doc: Y.Doc) => doc.getMap<string | number>(CHAT_DOC.meta);
 
-export function listChatMessages(doc: Y.Doc): ChatMessage[] {
-  return chatMessagesOf(doc).toArray();
-}
-
 export function appendChatMessage(doc: Y.Doc, message: ChatMessage): void {
   chatMessagesOf(doc).push([message]);
 }
