@@ -1,20 +1,20 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, UserRow } from '../app/context';
+import type { AppDeps, AppEnv, UserRow } from '../app/context';
 import { forbidden, unauthorized } from '../http/app-error';
-import { getUserById } from './queries';
+import { sessionResolver } from './session-resolve';
 
-/** Reads the session on every request (no cookie cache) and puts the user row in c.var.user. */
-export function loadUser(): MiddlewareHandler<AppEnv> {
+/**
+ * Reads the session on every request (no cookie cache, one prepared query: see
+ * session-resolve.ts) and puts the user row in c.var.user.
+ */
+export function loadUser(deps: Pick<AppDeps, 'auth' | 'db'>): MiddlewareHandler<AppEnv> {
+  const resolveSession = sessionResolver(deps.auth, deps.db);
   return async (c, next) => {
-    const { auth, db } = c.var.deps;
-    const found = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-    const session = found.response;
-    const user = session ? await getUserById(db, session.user.id) : undefined;
+    const { user, setCookies } = await resolveSession(c);
     c.set('user', user && !user.deletedAt ? user : null);
     await next();
-    // A sliding session renews its cookie; pass that on.
-    for (const cookie of found.headers?.getSetCookie?.() ?? [])
-      c.header('set-cookie', cookie, { append: true });
+    // A sliding session renews its cookie (and a dead one is cleared): pass that on.
+    for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
   };
 }
 

@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import { sessions } from '../db/schema';
+import { type TestUser, verifiedUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/test-server';
+import { SESSION_DAYS } from './auth';
+import { sessionResolver, verifySignedCookie } from './session-resolve';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let server: TestServer;
+let user: TestUser;
+/** The server's database, seen through a drizzle that counts the statements it sends. */
+let counted: { db: Db; statements: string[] };
+
+function countingDb(db: Db): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const client = (db as unknown as { $client: never }).$client;
+  const logger = { logQuery: (query: string) => statements.push(query) };
+  const wrapped =
+    server.database.kind === 'pglite'
+      ? drizzlePglite(client, { schema, logger })
+      : drizzlePostgres(client, { schema, logger });
+  return { db: wrapped as unknown as Db, statements };
+}
+
+/** A tiny app that answers what the resolver found for the request's cookies. */
+function probe(db: Db) {
+  const resolve = sessionResolver(server.deps.auth, db);
+  const app = new Hono();
+  app.get('/', async (c) => {
+    const found = await resolve(c);
+    return c.json({ userId: found.user?.id ?? null, setCookies: found.setCookies });
+  });
+  return (cookie: string) =>
+    app
+      .request('/', { headers: { cookie } })
+      .then((res) => res.json() as Promise<{ userId: string | null; setCookies: string[] }>);
+}
+
+const cookieOf = (u: TestUser) => [...u.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** The session cookie's value as the server reads it (the client keeps it URL-encoded). */
+function rawCookie(u: TestUser): string {
+  const [, value] = [...u.client.cookies].find(([name]) => name.endsWith('session_token'))!;
+  return decodeURIComponent(value);
+}
+
+async function tokenOf(u: TestUser): Promise<string> {
+  const ctx = await server.deps.auth.$context;
+  return verifySignedCookie(rawCookie(u), ctx.secret)!;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await verifiedUser(server);
+  counted = countingDb(server.deps.db);
+});
+afterAll(() => server?.close());
+
+describe('session resolution', () => {
+  it('finds the user of a valid session cookie in one statement, and sets no cookie', async () => {
+    const ask = probe(counted.db);
+    await ask(cookieOf(user)); // prepares the statement
+    counted.statements.length = 0;
+    const found = await ask(cookieOf(user));
+    expect(found).toEqual({ userId: user.user._id, setCookies: [] });
+    expect(counted.statements).toHaveLength(1);
+  });
+
+  it('sends no statement for a request without a session cookie or with a forged signature', async () => {
+    const ask = probe(counted.db);
+    counted.statements.length = 0;
+    expect(await ask('')).toEqual({ userId: null, setCookies: [] });
+    const forged = cookieOf(user).replace(/session_token=([^;]*)/, (_m, v: string) => {
+      const value = decodeURIComponent(v);
+      const dot = value.lastIndexOf('.');
+      return `session_token=${encodeURIComponent(`${value.slice(0, dot)}x.${value.slice(dot + 1)}`)}`;
+    });
+    expect(await ask(forged)).toEqual({ userId: null, setCookies: [] });
+    expect(counted.statements).toHaveLength(0);
+  });
+
+  it('signs out on the very next request once the session row is gone', async () => {
+    const other = await verifiedUser(server);
+    const ask = probe(server.deps.db);
+    expect((await ask(cookieOf(other))).userId).toBe(other.user._id);
+    await server.deps.db.delete(sessions).where(eq(sessions.token, await tokenOf(other)));
+    const after = await ask(cookieOf(other));
+    expect(after.userId).toBeNull();
+    // better-auth clears the dead cookie.
+    expect(after.setCookies.some((line) => /session_token=;/.test(line))).toBe(true);
+  });
+
+  it('refuses an expired session and removes it', async () => {
+    const other = await verifiedUser(server);
+    const token = await tokenOf(other);
+    await server.deps.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.token, token));
+    const found = await probe(server.deps.db)(cookieOf(other));
+    expect(found.userId).toBeNull();
+    expect(await server.deps.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
+  });
+
+  it('renews a session a day old (sliding expiry) and passes the new cookie on', async () => {
+    const other = await verifiedUser(server);
+    const token = await tokenOf(other);
+    const old = new Date(Date.now() + (SESSION_DAYS - 2) * DAY_MS);
+    await server.deps.db.update(sessions).set({ expiresAt: old }).where(eq(sessions.token, token));
+    const found = await probe(server.deps.db)(cookieOf(other));
+    expect(found.userId).toBe(other.user._id);
+    expect(found.setCookies.some((line) => line.includes('session_token='))).toBe(true);
+    const [row] = await server.deps.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(old.getTime() + DAY_MS);
+  });
+
+  it('keeps the gates: a disabled account is resolved (the gates refuse it), over HTTP too', async () => {
+    const other = await verifiedUser(server);
+    const before = await other.client.get('/api/auth/getMe');
+    expect(before.status).toBe(200);
+    await server.deps.db
+      .update(schema.users)
+      .set({ disabled: true })
+      .where(eq(schema.users.id, other.user._id));
+    const files = await other.client.get('/api/ecuFile/my-files');
+    expect(files.status).toBe(403);
+    expect(files.body.message).toBe('Account disabled');
+  });
+});
+
+describe('verifySignedCookie', () => {
+  const secret = 'a-secret-of-some-length-0123456789';
+  it.each([
+    ['', undefined],
+    ['no-dot', undefined],
+    ['.startsWithDot', undefined],
+    ['token.short=', undefined],
+    [`token.${'A'.repeat(43)}=`, undefined],
+  ])('%j is refused', (value, expected) => {
+    expect(verifySignedCookie(value, secret)).toBe(expected);
+  });
+
+  it('accepts what better-auth signs', async () => {
+    const ctx = await server.deps.auth.$context;
+    const raw = rawCookie(user);
+    expect(verifySignedCookie(raw, ctx.secret)).toBe(await tokenOf(user));
+    expect(verifySignedCookie(raw, `${ctx.secret}x`)).toBeUndefined();
+  });
+});
