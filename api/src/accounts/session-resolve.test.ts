@@ -37,10 +37,10 @@ function probe(db: Db) {
     const found = await resolve(c);
     return c.json({ userId: found.user?.id ?? null, setCookies: found.setCookies });
   });
-  return (cookie: string) =>
-    app
-      .request('/', { headers: { cookie } })
-      .then((res) => res.json() as Promise<{ userId: string | null; setCookies: string[] }>);
+  return async (cookie: string): Promise<{ userId: string | null; setCookies: string[] }> => {
+    const res = await app.request('/', { headers: { cookie } });
+    return (await res.json()) as { userId: string | null; setCookies: string[] };
+  };
 }
 
 const cookieOf = (u: TestUser) => [...u.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { requireAccount } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { ok } from '../http/envelope';
 
 export const INBOX_LIMIT = 200;
@@ -37,10 +38,6 @@ interface InboxDbRow {
   unread: number;
   waiting_since: string | Date;
   last_message: string;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 export async function chatInbox(db: Db): Promise<ChatInboxRow[]> {

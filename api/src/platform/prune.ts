@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { idempotencyKeys, rateLimits, settings } from '../db/schema';
 import { comparePositions, type FeedPosition } from '../sync/cursor';
 import { PRUNED_THROUGH_KEY, prunedThrough } from '../sync/feed';
@@ -14,11 +15,6 @@ export const IDEMPOTENCY_KEEP_MS = 30 * DAY_MS;
 export const CHANGES_KEEP_MS = 30 * DAY_MS;
 /** pg_try_advisory_xact_lock key of this job (any process may start it; one runs it). */
 const PRUNE_LOCK = 7_302_002;
-
-/** execute() answers rows (postgres.js) or { rows } (PGlite). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
 
 export interface PruneResult {
   rateLimits: number;

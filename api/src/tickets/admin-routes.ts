@@ -27,8 +27,9 @@ import { int4FromDigits } from '../http/int4';
 import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
 import { fieldText, readMultipartForm } from './multipart-stream';
-import { getTicketByNumber, ticketDetails, ticketDtos } from './queries';
+import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
+import { envelopeJson, JSON_TYPE, ticketsJsonByIds } from './ticket-json';
 import { setTicketStatus } from './ticket-life';
 
 const listEcuFilesQuery = listQuerySchema.extend({
@@ -69,7 +70,7 @@ function ecuFileListQuery(
         )
       : undefined;
   return db
-    .select()
+    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
     .from(tickets)
     .where(
       and(
@@ -98,12 +99,13 @@ export function adminTicketRoutes() {
         })
       : await ecuFileListQuery(db, { limit, before, status });
     const page = found.slice(0, limit);
-    return c.json({
-      success: true,
-      message: 'ECU files',
-      data: await ticketDtos(db, page, true),
-      nextCursor: found.length > limit ? String(page.at(-1)!.ticketNumber) : null,
-    });
+    const data = await ticketsJsonByIds(
+      db,
+      page.map((t) => t.id),
+      { owner: true },
+    );
+    const nextCursor = found.length > limit ? String(page.at(-1)!.ticketNumber) : null;
+    return c.body(envelopeJson('ECU files', data, { nextCursor }), 200, JSON_TYPE);
   });
 
   app.get('/getTicketDetails/:ticketNumber', async (c) => {

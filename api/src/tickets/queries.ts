@@ -1,10 +1,55 @@
 import type { TicketDto } from '@ecu/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
-import { toTicketDto } from './ticket-dto';
+import { type FileRow, type OwnerRow, toTicketDto } from './ticket-dto';
 
 type TicketRow = typeof tickets.$inferSelect;
+
+/** What a ticket card shows of a file (never its storage key or uploader). */
+const fileColumns = {
+  id: ticketFiles.id,
+  ticketId: ticketFiles.ticketId,
+  kind: ticketFiles.kind,
+  name: ticketFiles.name,
+  size: ticketFiles.size,
+  sha256: ticketFiles.sha256,
+  createdAt: ticketFiles.createdAt,
+};
+const ownerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+/**
+ * The hot reads, built and named once per database: the SQL is not rebuilt per request and
+ * PostgreSQL keeps the plans (docs/decisions/030-hot-reads.md).
+ */
+function prepareReads(db: Db) {
+  return {
+    filesOf: db
+      .select(fileColumns)
+      .from(ticketFiles)
+      .where(sql`${ticketFiles.ticketId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('files_of_tickets'),
+    ownersOf: db
+      .select(ownerColumns)
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::text[])`)
+      .prepare('owners_of_tickets'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+function reads(db: Db) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = prepareReads(db);
+    prepared.set(db, found);
+  }
+  return found;
+}
 
 export async function getTicketByNumber(db: Db | Tx, ticketNumber: number): Promise<TicketRow | undefined> {
   const [row] = await db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber));
@@ -14,39 +59,46 @@ export async function getTicketByNumber(db: Db | Tx, ticketNumber: number): Prom
 /** Tickets with their files, shaped for the API, in the order given. */
 export async function ticketDtos(db: Db, rows: TicketRow[], withOwner = false): Promise<TicketDto[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((t) => t.id);
-  const files = await db.select().from(ticketFiles).where(inArray(ticketFiles.ticketId, ids));
-  const owners = withOwner
-    ? new Map(
-        (
-          await db
-            .select()
-            .from(users)
-            .where(inArray(users.id, [...new Set(rows.map((t) => t.userId))]))
-        ).map((u) => [u.id, u]),
-      )
-    : undefined;
-  return rows.map((t) =>
-    toTicketDto(
-      t,
-      files.filter((f) => f.ticketId === t.id),
-      { owner: owners?.get(t.userId) },
-    ),
-  );
+  const q = reads(db);
+  const [files, owners] = await Promise.all([
+    q.filesOf.execute({ ids: rows.map((t) => t.id) }),
+    withOwner ? q.ownersOf.execute({ ids: [...new Set(rows.map((t) => t.userId))] }) : undefined,
+  ]);
+  const filesByTicket = new Map<string, FileRow[]>();
+  for (const f of files) {
+    const list = filesByTicket.get(f.ticketId);
+    if (list) list.push(f);
+    else filesByTicket.set(f.ticketId, [f]);
+  }
+  const ownerById = owners && new Map<string, OwnerRow>(owners.map((o) => [o.id, o]));
+  return rows.map((t) => toTicketDto(t, filesByTicket.get(t.id) ?? [], { owner: ownerById?.get(t.userId) }));
 }
 
 /** One ticket with files and its history (who did what, by name). */
 export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean): Promise<TicketDto> {
-  const [files, events] = await Promise.all([
-    db.select().from(ticketFiles).where(eq(ticketFiles.ticketId, row.id)),
+  const q = reads(db);
+  const [files, events, owners] = await Promise.all([
+    q.filesOf.execute({ ids: [row.id] }),
     db
       .select()
       .from(ticketEvents)
       .where(eq(ticketEvents.ticketId, row.id))
       .orderBy(asc(ticketEvents.createdAt)),
+    withOwner ? q.ownersOf.execute({ ids: [row.userId] }) : undefined,
   ]);
   const actorIds = [...new Set(events.map((e) => e.actorId).filter((x): x is string => Boolean(x)))];
-  const people = actorIds.length ? await db.select().from(users).where(inArray(users.id, actorIds)) : [];
+  const people = actorIds.length
+    ? await db
+        .select({
+          id: users.id,
+          role: users.role,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(inArray(users.id, actorIds))
+    : [];
   const actors = new Map(
     people.map((p) => [
       p.id,
@@ -55,6 +107,5 @@ export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean):
         : `${p.firstName} ${p.lastName}`.trim() || p.email,
     ]),
   );
-  const [owner] = withOwner ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
-  return toTicketDto(row, files, { events, actors, owner });
+  return toTicketDto(row, files, { events, actors, owner: owners?.[0] });
 }

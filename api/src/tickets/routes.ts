@@ -1,12 +1,13 @@
 import {
   createTicketSchema,
   modificationPlanSchema,
+  myFilesQuerySchema,
   normaliseOptions,
   ticketClientIdSchema,
   ticketNumberSchema,
   vehicleDetailsSchema,
 } from '@ecu/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
@@ -25,6 +26,7 @@ import {
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
+import { envelopeJson, JSON_TYPE, myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
 import { checkDownloadEligibility } from './ticket-life';
 
 /** 20 MB ECU file + 100 MB of additional files + the form fields. */
@@ -126,14 +128,15 @@ export function ticketRoutes() {
     },
   );
 
+  // A page of the customer's tickets, newest first; nextCursor names the next page (null: none).
   app.get('/my-files', customer, async (c) => {
-    const { db } = c.var.deps;
-    const rows = await db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.userId, currentUser(c).id))
-      .orderBy(desc(tickets.ticketNumber));
-    return ok(c, 'Your files', await ticketDtos(db, rows));
+    const { limit, cursor } = parseWith(myFilesQuerySchema, c.req.query());
+    const page = await myTicketsPageJson(c.var.deps.db, {
+      userId: currentUser(c).id,
+      before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
+      limit,
+    });
+    return c.body(envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }), 200, JSON_TYPE);
   });
 
   // Admins open any ticket through the same call (their ticket page shows the same cards).

@@ -2,8 +2,14 @@ import type { StoredFileDto, TicketDto } from '@ecu/shared';
 import type { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 
 type TicketRow = typeof tickets.$inferSelect;
-type FileRow = typeof ticketFiles.$inferSelect;
+/** What a ticket's answer needs of a stored file. */
+export type FileRow = Pick<
+  typeof ticketFiles.$inferSelect,
+  'id' | 'ticketId' | 'kind' | 'name' | 'size' | 'sha256' | 'createdAt'
+>;
 type EventRow = typeof ticketEvents.$inferSelect;
+/** What an admin's answer shows of a ticket's owner. */
+export type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
 
 export function fileDto(f: FileRow): StoredFileDto {
   return { id: f.id, name: f.name, size: f.size, sha256: f.sha256, url: `/api/files/${f.id}` };
@@ -13,7 +19,7 @@ export function fileDto(f: FileRow): StoredFileDto {
 export function toTicketDto(
   t: TicketRow,
   files: FileRow[],
-  extra: { events?: EventRow[]; actors?: Map<string, string>; owner?: typeof users.$inferSelect } = {},
+  extra: { events?: EventRow[]; actors?: Map<string, string>; owner?: OwnerRow } = {},
 ): TicketDto {
   const byTime = [...files].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const tuned = byTime.filter((f) => f.kind === 'tuned').at(-1);

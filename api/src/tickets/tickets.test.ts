@@ -364,6 +364,37 @@ describe('reading tickets', () => {
     expect(tunerNumbers.some((n) => numbers.includes(n))).toBe(false);
   });
 
+  it('pages My Files by ticket number: every ticket once, newest first, nextCursor null at the end', async () => {
+    const all = (await tuner.client.get<TicketDto[]>('/api/ecuFile/my-files')).body;
+    expect(all.nextCursor).toBeNull();
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
+      const page = await tuner.client.get<TicketDto[]>(`/api/ecuFile/my-files${query}`);
+      expect(page.status).toBe(200);
+      expect(page.body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.data.map((t) => t.ticketNumber));
+      cursor = page.body.nextCursor ?? null;
+    } while (cursor);
+    expect(seen).toEqual(all.data.map((t) => t.ticketNumber));
+    // The same DTOs as the whole list (files included).
+    const firstPage = await tuner.client.get<TicketDto[]>('/api/ecuFile/my-files?limit=3');
+    expect(firstPage.body.data).toEqual(all.data.slice(0, 3));
+  });
+
+  it.each([
+    ['limit=0', 'limit must be at least 1'],
+    ['limit=501', 'limit must be at most 500'],
+    ['limit=abc', 'limit must be a whole number'],
+    ['cursor=abc', 'cursor must be the nextCursor of an earlier page'],
+    ['cursor=99999999999', 'cursor must be the nextCursor of an earlier page'],
+  ])('refuses My Files with %s (400, %j)', async (query, message) => {
+    const res = await tuner.client.get(`/api/ecuFile/my-files?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
   it('shows a ticket with its history to its owner and answers 404 to anyone else', async () => {
     const { ticket } = await submitTicket(tuner.client);
     const res = await tuner.client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticket.ticketNumber}`);

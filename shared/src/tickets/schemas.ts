@@ -107,6 +107,28 @@ export const ticketNumberSchema = z.object({
     .max(2_147_483_647, 'Ticket number missing!'),
 });
 
+/** GET /ecuFile/my-files pages by ticket number, newest first: the whole list in one answer up to this. */
+export const MY_FILES_PAGE = 100;
+export const MY_FILES_MAX_PAGE = 500;
+const MY_FILES_CURSOR = 'cursor must be the nextCursor of an earlier page';
+
+/** GET /ecuFile/my-files?limit=&cursor=: `cursor` is the previous answer's nextCursor. */
+export const myFilesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MY_FILES_MAX_PAGE, `limit must be at most ${MY_FILES_MAX_PAGE}`)
+    .default(MY_FILES_PAGE),
+  cursor: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, MY_FILES_CURSOR)
+    .refine((v) => Number(v) <= 2_147_483_647, MY_FILES_CURSOR)
+    .optional(),
+});
+export type MyFilesQuery = z.infer<typeof myFilesQuerySchema>;
+
 /** PUT /admin/updateEcuFileStatus: fileId is the ticket's _id. */
 export const updateTicketStatusSchema = z.object({
   fileId: z.uuid('fileId must be a ticket id'),

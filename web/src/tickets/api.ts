@@ -40,7 +40,12 @@ function ecuFilesPath({ limit, cursor, q, status }: EcuFilesQuery): string {
 
 /** The customer's ticket calls (spec section 7, ECU files). */
 export const ticketsApi = {
-  myFiles: () => apiRequest<TicketView[]>('GET', '/ecuFile/my-files'),
+  /** A page of My Files, newest first; follow nextCursor for the rest. */
+  myFiles: (cursor?: string) =>
+    apiRequest<TicketView[]>(
+      'GET',
+      cursor ? `/ecuFile/my-files?cursor=${encodeURIComponent(cursor)}` : '/ecuFile/my-files',
+    ),
   details: (ticketNumber: number, signal?: AbortSignal) =>
     apiRequest<TicketView>('GET', `/ecuFile/getTicketDetails/${ticketNumber}`, undefined, { signal }),
   isEligibleToDownload: (ticketNumber: number) =>
@@ -91,7 +96,17 @@ export async function storeTickets(rows: readonly TicketView[], db: PortalDb = l
 }
 
 type LoadMyFiles = () => Promise<TicketView[]>;
-const loadMyFiles: LoadMyFiles = async () => (await ticketsApi.myFiles()).data;
+/** Every page of My Files (one answer holds MY_FILES_PAGE tickets). */
+const loadMyFiles: LoadMyFiles = async () => {
+  const rows: TicketView[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await ticketsApi.myFiles(cursor);
+    rows.push(...page.data);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return rows;
+};
 
 /**
  * My Files asks the server for the whole list on opening. Nothing local is removed here: a
