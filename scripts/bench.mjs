@@ -1,5 +1,6 @@
 // Benchmarks that print figures (never assert): server cold start, first-route JS size,
-// API latency, uploads, the chat, the admin lists at 1k and 100k rows. Run `pnpm build` first.
+// API latency, uploads, the chat, the server against a bare baseline (scripts/bench-server.mjs),
+// the admin lists at 1k and 100k rows. Run `pnpm build` first.
 // Usage: pnpm bench
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchAdminLists } from './bench-admin-lists.mjs';
 import { benchChat } from './bench-chat.mjs';
+import { adminSearchRows, benchServer, captureInfo, summaryTable } from './bench-server.mjs';
 import { benchUpload } from './bench-upload.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -138,5 +140,11 @@ try {
 // The chat: delivery latency against a plain ws broadcast, memory over room cycles (about 2 minutes).
 await benchChat({ port: PORT + 2 });
 
+// The portal against a bare node:http + postgres.js server on PostgreSQL (about 4 minutes).
+const serverRows = await benchServer({ port: PORT + 3, printTable: false });
+
 // Seeds its own databases (see scripts/bench-admin-lists.mjs): this takes a few minutes.
-await benchAdminLists({ port: PORT + 1 });
+const listLines = await captureInfo(() => benchAdminLists({ port: PORT + 1 }));
+
+// Issue 10's table, to paste: the server rows and the admin search at 1k and the large size.
+console.info(`\n${summaryTable([...serverRows, ...adminSearchRows(listLines)])}`);
