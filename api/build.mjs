@@ -1,24 +1,57 @@
-// Bundles the API (and the workspace's shared package) into dist/main.mjs; npm packages stay
-// external and load from node_modules. The SQL migrations are copied beside the bundle.
+// Bundles the API, the workspace's shared package and most npm packages (see EXTERNAL) into
+// dist/main.mjs; the SQL migrations are copied beside the bundle. Code splitting keeps each
+// `await import()` a chunk of its own: without it esbuild inlines the lazy module and hoists
+// its npm imports (the S3 SDK, pdfkit, Stripe) into main.mjs, which then loads them at every
+// start (docs/decisions/029-start-and-memory.md). Chunks sit beside main.mjs, so
+// `import.meta.url` (the migrations folder) means the same folder in any of them.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+/**
+ * Packages that stay in node_modules: those that read files beside their own code (PGlite's
+ * WebAssembly, pdfkit's fonts, pino's transport workers), the optional native add-ons of ws,
+ * and those loaded only when configured or used (the import stays an import). Every other
+ * package is bundled, once (@tus/s3-store shares @tus/server's @tus/utils): Node's ES module
+ * loader costs about half a millisecond per file, and better-auth alone loaded some 600.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'pdfkit',
+  'pino',
+  'bufferutil',
+  'utf-8-validate',
+  'stripe',
+  'nodemailer',
+  'ioredis',
+  '@aws-sdk',
+];
 
 rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.mjs',
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
+  // CommonJS packages bundled into an ES module still call require (for Node's own modules).
+  banner: {
+    js: "import { createRequire as __ecuCreateRequire } from 'node:module'; const require = __ecuCreateRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'external-npm-packages',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@ecu/') ? undefined : { path: args.path, external: true },
+          EXTERNAL.some((name) => args.path === name || args.path.startsWith(`${name}/`))
+            ? { path: args.path, external: true }
+            : undefined,
         );
       },
     },

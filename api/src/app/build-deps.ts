@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { createAuth } from '../accounts/auth';
 import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
@@ -45,8 +44,10 @@ export async function buildRuntime(
       outboxDir: path.join(config.dataDir, 'outbox'),
       logger,
     });
+  // ioredis, like the S3 SDK and Stripe below, loads only when configured: every package loaded
+  // at start costs start time and resident memory (docs/decisions/029-start-and-memory.md).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   const rateLimits = redis ? redisRateLimitStore(redis) : databaseRateLimitStore(database.db);
   const auth = createAuth({ config, db: database.db, mailer });
@@ -55,7 +56,8 @@ export async function buildRuntime(
   if (s3 && config.s3) await s3.ensureBucket(config.s3);
   const storage = s3 && config.s3 ? s3.s3FileStorage(config.s3) : localFileStorage(config.dataDir);
   const uploadStore = s3 && config.s3 ? await s3.s3UploadStore(config.s3, UPLOAD_TTL_MS) : undefined;
-  const payments = overrides.payments !== undefined ? overrides.payments : selectPaymentProvider(config);
+  const payments =
+    overrides.payments !== undefined ? overrides.payments : await selectPaymentProvider(config);
   // Said at every start: a sandbox (or no payments at all) must never go unnoticed.
   if (payments?.name === 'stripe') logger.info(paymentsStartLine(config, payments));
   else logger.warn(paymentsStartLine(config, payments));

@@ -12,7 +12,6 @@ import { idempotent } from '../http/idempotency';
 import { isUuid } from '../http/uuid';
 import { jsonBody } from '../http/validate';
 import { companyOf, getSettings } from '../settings/service';
-import { renderInvoicePdf } from './invoice-pdf';
 import { createPayment } from './payments/create-payment';
 import { WebhookSignatureError } from './payments/provider';
 import { applyPaymentEvent, completePayment } from './payments/service';
@@ -121,6 +120,8 @@ export function paymentRoutes() {
     }
     const buyer = payment.userId === user.id ? user : await getUserById(db, payment.userId);
     const company = companyOf(await getSettings(db, config, logger));
+    // pdfkit (and its fonts) loads on the first invoice, not at every start.
+    const { renderInvoicePdf } = await import('./invoice-pdf');
     const pdf = await renderInvoicePdf({ payment, buyer: buyer!, company });
     const name = `invoice-${formatSerialNo(payment.serialNo)}.pdf`;
     return c.body(new Uint8Array(pdf), 200, {

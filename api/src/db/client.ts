@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -49,7 +49,7 @@ export async function openDatabase(
   if (source.kind === 'postgres') {
     const client = postgres(source.url, { max: source.max ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    if (shouldMigrate) {
+    if (shouldMigrate && (await migrationsPending(db).catch(() => true))) {
       // Several processes may start at once on one database: one migrates, the others wait
       // and then find nothing left to do.
       await underSessionLock(source.url, STARTUP_LOCKS.migrations, () =>
@@ -66,11 +66,39 @@ export async function openDatabase(
     client = source.client;
   } else {
     if (source.dataDir) mkdirSync(path.dirname(source.dataDir), { recursive: true });
-    client = createPglite(source.dataDir);
+    client = createPglite(source.dataDir, { startParams: PGLITE_START_PARAMS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (shouldMigrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  if (shouldMigrate && (await migrationsPending(db).catch(() => true))) {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PGlite's Postgres zero-fills its whole buffer pool at every start: the default 128 MB cost
+ * ~120 MiB of resident memory and ~250 ms of start. The data files are read through Node's fs,
+ * so a page missing from the pool comes from the OS page cache, not the disk; 32 MB is a cache,
+ * nothing about durability (docs/decisions/029-start-and-memory.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
+ * Whether the journal holds a migration newer than the newest applied one (drizzle's migrator
+ * decides by `created_at` the same way), in one query on the pool: a start on a migrated
+ * database takes no lock connection and reads no SQL file. A missing table (first start) throws.
+ */
+async function migrationsPending(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  const result = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    last: string | number | null;
+  }[];
+  const last = rows[0]?.last;
+  return last === null || last === undefined || Number(last) < newest;
 }
 
 /**

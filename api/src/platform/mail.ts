@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 
 export interface MailMessage {
@@ -16,6 +15,19 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * nodemailer loads with the first mail, not at every start (docs/decisions/029-start-and-memory.md);
+ * the transport is made once and shared.
+ */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+const nodemailer = () => import('nodemailer').then((m) => m.default);
+
 /** Over SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox and a log line. */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -26,26 +38,36 @@ export function createMailer(options: {
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
-    const transport = nodemailer.createTransport({
-      host: url.hostname,
-      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-      secure: url.protocol === 'smtps:',
-      ignoreTLS:
-        url.searchParams.get('tls') === 'off' || ['127.0.0.1', 'localhost', '::1'].includes(url.hostname),
-      auth: url.username
-        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-        : undefined,
-    });
+    const transport = once(async () =>
+      (await nodemailer()).createTransport({
+        host: url.hostname,
+        port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+        secure: url.protocol === 'smtps:',
+        ignoreTLS:
+          url.searchParams.get('tls') === 'off' || ['127.0.0.1', 'localhost', '::1'].includes(url.hostname),
+        auth: url.username
+          ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+          : undefined,
+      }),
+    );
     return {
       async send(m) {
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await (await transport()).sendMail({
+          from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = once(async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(m) {
-      const info = await transport.sendMail({
+      const info = await (await transport()).sendMail({
         from,
         to: m.to,
         subject: m.subject,

@@ -1,15 +1,18 @@
 import type { Config } from '../../config';
 import type { PaymentProvider } from './provider';
 import { sandboxProvider } from './sandbox-provider';
-import { stripeProvider } from './stripe-provider';
 
 /**
  * Stripe when its keys are set; the sandbox only when the config asks for it (PAYMENTS_SANDBOX,
  * on by default for a loopback APP_URL and in tests: docs/decisions/024-money-hardening.md);
- * otherwise no card payments at all.
+ * otherwise no card payments at all. The Stripe SDK loads only when its keys are set (it costs
+ * some 60 ms and 3 MiB at start: docs/decisions/029-start-and-memory.md).
  */
-export function selectPaymentProvider(config: Config): PaymentProvider | null {
-  if (config.stripe) return stripeProvider(config.stripe);
+export async function selectPaymentProvider(config: Config): Promise<PaymentProvider | null> {
+  if (config.stripe) {
+    const { stripeProvider } = await import('./stripe-provider');
+    return stripeProvider(config.stripe);
+  }
   if (config.paymentsSandbox) return sandboxProvider();
   return null;
 }
