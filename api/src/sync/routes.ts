@@ -4,11 +4,16 @@ import { currentUser, requireAccount } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import { badRequest } from '../http/app-error';
 import { parseWith } from '../http/validate';
+import { jsonAnswer } from './compress';
 import { encodeCursor, FEED_START, parseCursor } from './cursor';
 import { type FeedRow, isBehindPruned, settledFeedAfter } from './feed';
 import { SYNC_LOADERS } from './loaders';
 
-export const SYNC_PAGE_SIZE = 500;
+/**
+ * Changes per page. A new device's first sync of 1,000 tickets is one page; a page of tickets
+ * is about 1 MB of JSON before gzip (docs/decisions/028-sync-speed.md).
+ */
+export const SYNC_PAGE_SIZE = 2_000;
 
 const CURSOR_MESSAGE = 'cursor must come from an earlier sync';
 const syncQuery = z.object({ cursor: z.string().optional() });
@@ -52,13 +57,20 @@ export function syncRoutes() {
     }
     const idsByEntity = new Map<string, string[]>();
     for (const row of latest.values()) {
-      idsByEntity.set(row.entity, [...(idsByEntity.get(row.entity) ?? []), row.entityId]);
+      const ids = idsByEntity.get(row.entity);
+      if (ids) ids.push(row.entityId);
+      else idsByEntity.set(row.entity, [row.entityId]);
     }
+    // Each entity's rows in one statement, the entities side by side.
+    const loaded = await Promise.all(
+      [...idsByEntity].map(async ([entity, ids]) => {
+        const loader = SYNC_LOADERS[entity];
+        return { entity, rows: loader ? await loader(db, ids) : new Map<string, unknown>() };
+      }),
+    );
     const values = new Map<string, unknown>();
-    for (const [entity, ids] of idsByEntity) {
-      const loader = SYNC_LOADERS[entity];
-      if (!loader) continue;
-      for (const [id, value] of await loader(db, ids)) values.set(`${entity}:${id}`, value);
+    for (const { entity, rows } of loaded) {
+      for (const [id, value] of rows) values.set(`${entity}:${id}`, value);
     }
     const out: SyncChange[] = [...latest.values()]
       .map((row) => {
@@ -71,7 +83,7 @@ export function syncRoutes() {
         };
       })
       .filter((change) => change.entity in SYNC_LOADERS);
-    return c.json({
+    return jsonAnswer(c, {
       success: true,
       message: 'Changes',
       data: { changes: out, cursor: nextCursor, hasMore, resync },

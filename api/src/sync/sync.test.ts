@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { UserDto } from '@ecu/shared';
+import type { TicketDto, UserDto } from '@ecu/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { changes } from '../db/schema';
+import { changes, tickets, users } from '../db/schema';
 import { PROFILE, verifiedUser } from '../test/factories';
 import type { ApiClient } from '../test/http-client';
 import { startTestServer, type TestServer } from '../test/test-server';
-import type { SyncChange } from './routes';
+import { submitTicket } from '../test/ticket-helpers';
+import { SYNC_PAGE_SIZE, type SyncChange } from './routes';
 import { feedSettled } from './test/settled';
 
 interface SyncPage {
@@ -91,8 +93,10 @@ describe('GET /api/sync', () => {
   it('pages through changes of several transactions by the (tx, seq) cursor, each once, in order', async () => {
     const { client, user } = await verifiedUser(server);
     const ids: string[] = [];
+    // Three transactions whose changes span three pages (the last with the user row).
+    const perTransaction = Math.ceil((2 * SYNC_PAGE_SIZE + 1) / 3);
     for (let t = 0; t < 3; t++) {
-      const batch = Array.from({ length: 400 }, () => randomUUID());
+      const batch = Array.from({ length: perTransaction }, () => randomUUID());
       ids.push(...batch);
       await server.deps.db
         .insert(changes)
@@ -170,5 +174,108 @@ describe('GET /api/sync', () => {
         });
       },
     );
+  });
+});
+
+/** The user's feed rows of `entity`. */
+async function feedRows(userId: string, entity: string): Promise<number> {
+  const [row] = await server.deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(changes)
+    .where(and(eq(changes.userId, userId), eq(changes.entity, entity)));
+  return Number(row?.n);
+}
+
+describe('what the change feed records', () => {
+  it("adds one 'ticket' change per new ticket and no 'user' change per ticket; the counter still syncs", async () => {
+    const { client, user } = await verifiedUser(server);
+    const start = await sync(client);
+    expect(await feedRows(user._id, 'user')).toBeGreaterThan(0);
+
+    const created: string[] = [];
+    for (let i = 0; i < 3; i++) created.push((await submitTicket(client)).ticket._id);
+    // Each creation bumped totalFilesSubmitted; the bump replaced the user's earlier rows.
+    expect(await feedRows(user._id, 'ticket')).toBe(3);
+    expect(await feedRows(user._id, 'user')).toBe(1);
+
+    const next = await sync(client, start.cursor);
+    expect(next.changes.filter((c) => c.entity === 'ticket').map((c) => c.id)).toEqual(created);
+    const me = next.changes.filter((c) => c.entity === 'user');
+    expect(me).toHaveLength(1);
+    expect((me[0]!.value as UserDto).totalFilesSubmitted).toBe(3);
+
+    // A profile edit still comes through, after the tickets.
+    expect((await client.put('/api/auth/updateProfile', { ...PROFILE, city: 'Bristol' })).status).toBe(200);
+    const edited = await sync(client, next.cursor);
+    expect(edited.changes).toEqual([
+      expect.objectContaining({
+        entity: 'user',
+        id: user._id,
+        value: expect.objectContaining({ city: 'Bristol' }),
+      }),
+    ]);
+    // From the start, a new device gets every ticket once and the user in its current state.
+    const fresh = await sync(client);
+    expect(fresh.changes.filter((c) => c.entity === 'ticket').map((c) => c.id)).toEqual(created);
+    expect(fresh.changes.filter((c) => c.entity === 'user').map((c) => (c.value as UserDto).city)).toEqual([
+      'Bristol',
+    ]);
+  });
+
+  it('writes no change for an update a device cannot see, and one for an update it can', async () => {
+    const { client, user } = await verifiedUser(server);
+    const { ticket } = await submitTicket(client);
+    const start = await sync(client);
+    const { db } = server.deps;
+
+    await db.update(tickets).set({ status: ticket.status }).where(eq(tickets.id, ticket._id));
+    // better-auth's own columns: not in the user's answer.
+    await db
+      .update(users)
+      .set({ name: 'Ada L', image: 'https://example.test/a.png' })
+      .where(eq(users.id, user._id));
+    expect((await sync(client, start.cursor)).changes).toEqual([]);
+
+    await db.update(tickets).set({ notes: 'A new note' }).where(eq(tickets.id, ticket._id));
+    const next = await sync(client, start.cursor);
+    expect(next.changes).toHaveLength(1);
+    expect((next.changes[0]!.value as TicketDto).notes).toBe('A new note');
+  });
+});
+
+describe('GET /api/sync compression', () => {
+  let client: ApiClient;
+  let userId: string;
+  beforeAll(async () => {
+    const made = await verifiedUser(server);
+    client = made.client;
+    userId = made.user._id;
+    for (let i = 0; i < 3; i++) await submitTicket(client);
+  });
+
+  it('gzips a page for a client that accepts gzip, and the page reads the same', async () => {
+    await feedSettled(server.deps.db, userId);
+    const plain = await client.get<SyncPage>('/api/sync', { headers: { 'accept-encoding': 'identity' } });
+    const zipped = await client.get<SyncPage>('/api/sync', {
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    const wire = zipped.headers.get('content-length');
+    expect(wire).not.toBeNull();
+    expect(Number(wire)).toBeLessThan(plain.text.length / 2);
+    expect(zipped.body).toEqual(plain.body);
+  });
+
+  it('sends a small answer as it is', async () => {
+    await feedSettled(server.deps.db, userId);
+    const first = await client.get<SyncPage>('/api/sync', { headers: { 'accept-encoding': 'gzip' } });
+    const quiet = await client.get<SyncPage>(`/api/sync?cursor=${first.body.data.cursor}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(quiet.status).toBe(200);
+    expect(quiet.body.data.changes).toEqual([]);
+    expect(quiet.headers.get('content-encoding')).toBeNull();
   });
 });

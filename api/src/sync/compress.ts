@@ -1,0 +1,44 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Context } from 'hono';
+
+const gzipAsync = promisify(gzip);
+
+/** Below this an answer goes as it is: gzip would add more than it saves. */
+export const GZIP_THRESHOLD = 1024;
+/**
+ * zlib's fastest level: a full page of tickets (about 1 MB of JSON) shrinks to about a
+ * seventh in a few milliseconds, off the event loop; higher levels cost up to twice that for
+ * a few per cent less (docs/decisions/028-sync-speed.md).
+ */
+export const GZIP_LEVEL = 1;
+
+/** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name?.trim() !== 'gzip' && name?.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * `c.json(value)`, gzipped when the client takes gzip and the text is at least `threshold`
+ * characters. The text is compressed in one piece on libuv's thread pool and sent with its
+ * Content-Length; compressing here rather than in a middleware spares reading the answer back
+ * out of a Response.
+ */
+export async function jsonAnswer(c: Context, value: unknown, threshold = GZIP_THRESHOLD): Promise<Response> {
+  const text = JSON.stringify(value);
+  const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  if (text.length < threshold || !acceptsGzip(c.req.header('accept-encoding')))
+    return c.body(text, 200, headers);
+  const zipped = await gzipAsync(text, { level: GZIP_LEVEL });
+  return c.body(new Uint8Array(zipped.buffer, zipped.byteOffset, zipped.byteLength), 200, {
+    ...headers,
+    'Content-Encoding': 'gzip',
+    'Content-Length': String(zipped.byteLength),
+  });
+}
