@@ -29,7 +29,7 @@ import { jsonBody, parseWith } from '../http/validate';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
-import { envelopeJson, JSON_TYPE, ticketsJsonByIds } from './ticket-json';
+import { envelopeJson, JSON_TYPE, ticketPageJson } from './ticket-json';
 import { setTicketStatus } from './ticket-life';
 
 const listEcuFilesQuery = listQuerySchema.extend({
@@ -91,21 +91,16 @@ export function adminTicketRoutes() {
     const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
     const { db } = c.var.deps;
     const before = int4FromDigits(cursor);
-    const found = q
+    const pageOf = (tx: Db | Tx) =>
+      ticketPageJson(tx, ecuFileListQuery(tx, { limit, before, status, q }), { limit, owner: true });
+    const page = q
       ? // A search runs with a plan made for its own pattern (see api/src/admin/users/user-lists.ts).
         await db.transaction(async (tx) => {
           await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-          return ecuFileListQuery(tx, { limit, before, status, q });
+          return pageOf(tx);
         })
-      : await ecuFileListQuery(db, { limit, before, status });
-    const page = found.slice(0, limit);
-    const data = await ticketsJsonByIds(
-      db,
-      page.map((t) => t.id),
-      { owner: true },
-    );
-    const nextCursor = found.length > limit ? String(page.at(-1)!.ticketNumber) : null;
-    return c.body(envelopeJson('ECU files', data, { nextCursor }), 200, JSON_TYPE);
+      : await pageOf(db);
+    return c.body(envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }), 200, JSON_TYPE);
   });
 
   app.get('/getTicketDetails/:ticketNumber', async (c) => {

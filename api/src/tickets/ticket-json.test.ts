@@ -6,7 +6,7 @@ import { adminUser, type TestUser, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { fileBytes, submitTicket, uploadTunedMultipart } from '../test/ticket-helpers';
 import { ticketDtos } from './queries';
-import { myTicketsPageJson, NO_TICKET_CURSOR, ticketsJsonByIds } from './ticket-json';
+import { myTicketsPageJson, NO_TICKET_CURSOR, ticketPageJson } from './ticket-json';
 
 let server: TestServer;
 let tuner: TestUser;
@@ -72,17 +72,23 @@ describe('ticket JSON built by the database', () => {
     expect(expected.map((t) => t.charged)).toEqual([true, false, false, false]);
   });
 
-  it('shows the owner for admins, in the order of the ids given', async () => {
+  it('shows the owner for admins, and pages any selection of tickets', async () => {
     const expected = await mapped(true);
-    const ids = expected.map((t) => t._id);
-    expect(sameJson(await ticketsJsonByIds(server.deps.db, ids, { owner: true }))).toBe(
-      JSON.stringify(expected),
+    const all = await ticketPageJson(
+      server.deps.db,
+      sql`select id, ticket_number from tickets where user_id = ${tuner.user._id} order by ticket_number desc limit 11`,
+      { limit: 10, owner: true },
     );
-    const reversed = [...ids].reverse();
-    expect(JSON.parse(await ticketsJsonByIds(server.deps.db, reversed, { owner: true }))).toEqual(
-      [...expected].reverse(),
+    expect(sameJson(all.json)).toBe(JSON.stringify(expected));
+    const oldest = await ticketPageJson(
+      server.deps.db,
+      sql`select id, ticket_number from tickets where user_id = ${tuner.user._id} order by ticket_number asc limit 2`,
+      { limit: 1, owner: true },
     );
-    expect(await ticketsJsonByIds(server.deps.db, [], { owner: true })).toBe('[]');
+    // Whatever order the selection has, the page is its newest `limit` tickets, newest first;
+    // the extra row says more follow, after the page's last ticket number.
+    expect(JSON.parse(oldest.json)).toEqual(expected.slice(-2, -1));
+    expect(oldest.nextCursor).toBe(String(expected.at(-2)!.ticketNumber));
   });
 
   it('pages by ticket number with a cursor only when more follow', async () => {

@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 
 /**
@@ -17,19 +17,20 @@ const fileJson = sql.raw(
 );
 
 /**
- * One file of ticket t by kind: files stored in the same transaction share created_at, and
- * the tie goes by physical order (insertion order), as the JavaScript mapping's stable sort did.
+ * The files of ticket t in one index scan, as `files.ecu`, `files.common`, `files.tuned`: the
+ * first ECU file, the additional files oldest first, the newest tuned file. Files stored in
+ * one transaction share created_at; the tie goes by physical order (insertion order), as the
+ * JavaScript mapping's stable sort did.
  */
-const firstFile = (kind: 'ecu', direction: 'asc') =>
-  sql`(select ${fileJson} from ticket_files f where f.ticket_id = t.id and f.kind = ${sql.raw(`'${kind}'`)}
-       order by f.created_at ${sql.raw(direction)}, f.ctid ${sql.raw(direction)} limit 1)`;
-const newestTuned = sql`(select ${fileJson} from ticket_files f where f.ticket_id = t.id and f.kind = 'tuned'
-       order by f.created_at desc, f.ctid desc limit 1)`;
-const commonFiles = sql`coalesce((select json_agg(${fileJson} order by f.created_at, f.ctid)
-       from ticket_files f where f.ticket_id = t.id and f.kind = 'common'), '[]'::json)`;
+const filesOfTicket = sql`left join lateral (
+    select (array_agg(${fileJson} order by f.created_at, f.ctid) filter (where f.kind = 'ecu'))[1] as ecu,
+           coalesce(json_agg(${fileJson} order by f.created_at, f.ctid) filter (where f.kind = 'common'), '[]'::json) as common,
+           (array_agg(${fileJson} order by f.created_at desc, f.ctid desc) filter (where f.kind = 'tuned'))[1] as tuned
+    from ticket_files f where f.ticket_id = t.id
+  ) files on true`;
 
-/** A ticket row aliased `t` as its API JSON; with `owner`, a users row aliased `u` as userId. */
-export function ticketJson(options: { owner: boolean }): SQL {
+/** A ticket row aliased `t` (files joined as above) as its API JSON; with `owner`, users `u` as userId. */
+function ticketJson(options: { owner: boolean }): SQL {
   const owner = options.owner
     ? sql`, 'userId', json_build_object('_id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)`
     : sql``;
@@ -40,7 +41,7 @@ export function ticketJson(options: { owner: boolean }): SQL {
     'stage', t.stage, 'options', t.options, 'notes', t.notes, 'creditsNeed', t.credits_need,
     'status', t.status, 'charged', (t.charged_at is not null and t.refunded_at is null),
     'createdAt', ${iso(sql.raw('t.created_at'))}, 'updatedAt', ${iso(sql.raw('t.updated_at'))},
-    'ecuFile', ${firstFile('ecu', 'asc')}, 'commonFiles', ${commonFiles}, 'ecuTunedFile', ${newestTuned}
+    'ecuFile', files.ecu, 'commonFiles', files.common, 'ecuTunedFile', files.tuned
     ${owner})`;
 }
 
@@ -58,45 +59,48 @@ export interface TicketPageJson {
 }
 
 /**
- * A page of one customer's tickets, newest first, after the ticket number `before`: one
- * statement, whose text never changes (the driver keeps it prepared).
+ * A page of tickets as JSON in one statement. `page` selects `id` and `ticket_number` of at
+ * most limit + 1 tickets (the extra one says that more follow); they come newest first.
  */
-export async function myTicketsPageJson(
-  db: Db,
-  params: { userId: string; before: number; limit: number },
+export async function ticketPageJson(
+  db: Db | Tx,
+  page: SQL | SQLWrapper,
+  options: { limit: number; owner: boolean },
 ): Promise<TicketPageJson> {
+  const { limit } = options;
+  const owner = options.owner ? sql`join users u on u.id = t.user_id` : sql``;
   const [row] = rowsOf<{ n: number; last: number | null; data: string }>(
     await db.execute(sql`
       select count(*)::int as n,
-             min(page.ticket_number) filter (where page.rn <= ${params.limit}) as last,
-             coalesce(json_agg(page.dto order by page.rn) filter (where page.rn <= ${params.limit}), '[]')::text as data
+             min(p.ticket_number) filter (where p.rn <= ${limit}) as last,
+             coalesce(json_agg(p.dto order by p.rn) filter (where p.rn <= ${limit}), '[]')::text as data
       from (
         select t.ticket_number, row_number() over (order by t.ticket_number desc) as rn,
-               ${ticketJson({ owner: false })} as dto
-        from tickets t
-        where t.user_id = ${params.userId} and t.ticket_number < ${params.before}
-        order by t.ticket_number desc
-        limit ${params.limit + 1}
-      ) page`),
+               ${ticketJson(options)} as dto
+        from (${page}) wanted
+        join tickets t on t.id = wanted.id
+        ${owner}
+        ${filesOfTicket}
+      ) p`),
   );
   return {
     json: row?.data ?? '[]',
-    nextCursor: row && row.n > params.limit && row.last !== null ? String(row.last) : null,
+    nextCursor: row && row.n > limit && row.last !== null ? String(row.last) : null,
   };
 }
 
-/** The tickets of `ids` as a JSON array text, in the order of `ids`. */
-export async function ticketsJsonByIds(db: Db, ids: string[], options: { owner: boolean }): Promise<string> {
-  if (ids.length === 0) return '[]';
-  const owner = options.owner ? sql`join users u on u.id = t.user_id` : sql``;
-  const [row] = rowsOf<{ data: string | null }>(
-    await db.execute(sql`
-      select json_agg(${ticketJson(options)} order by wanted.ord)::text as data
-      from unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as wanted(id, ord)
-      join tickets t on t.id = wanted.id
-      ${owner}`),
+/** A page of one customer's tickets, newest first, after the ticket number `before`. */
+export function myTicketsPageJson(
+  db: Db,
+  params: { userId: string; before: number; limit: number },
+): Promise<TicketPageJson> {
+  return ticketPageJson(
+    db,
+    sql`select id, ticket_number from tickets
+        where user_id = ${params.userId} and ticket_number < ${params.before}
+        order by ticket_number desc limit ${params.limit + 1}`,
+    { limit: params.limit, owner: false },
   );
-  return row?.data ?? '[]';
 }
 
 /** `{"success":true,"message":…,"data":<json>,…}` without parsing the data again. */
