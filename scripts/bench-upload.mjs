@@ -1,33 +1,44 @@
-// Upload throughput, printed (never asserted): 20 MB through tus-js-client to the API, in one
-// request and in 5 MB chunks, against a plain HTTP PUT of the same bytes streamed to a file by a
-// tiny node:http server. 3 runs each, median. MB = 10^6 bytes.
+// Upload throughput, printed (never asserted): tus-js-client to the API against a plain HTTP PUT
+// of the same bytes streamed to a file by a tiny node:http server in this process. The modes run
+// interleaved (round by round, after a warm-up round) so the noise of a shared machine hits all
+// of them alike; each prints its median MB/s and its ratio to the PUT's median of the same run.
+// 20 MB: one PATCH and 5, 16, 50 MiB chunks (50 MiB = one PATCH too); 100 MB of purpose
+// 'common' in 5, 16 and 50 MiB chunks. Every tus upload's Upload-Sha256 is checked against the
+// bytes sent (a wrong hash throws: that is correctness, not timing). MB = 10^6 bytes.
 //
-// On its own: `pnpm build && node scripts/bench-upload.mjs` starts api/dist/main.mjs on a temp
-// DATA_DIR with an ADMIN_EMAIL admin (verified, and allowed 'tuned' uploads of up to 20 MiB).
-// From code: `await benchUpload({ baseUrl, cookie })` against a running server and session.
+// On its own: `pnpm build && node scripts/bench-upload.mjs` starts api/dist/main.mjs (or the
+// bundle named by BENCH_ENTRY) on a temp DATA_DIR with an ADMIN_EMAIL admin (verified, and
+// allowed 'tuned' uploads of up to 20 MiB). BENCH_RUNS sets the rounds (default 5), BENCH_LARGE=0
+// skips the 100 MB upload, BENCH_NODE_ARGS passes flags to the server's node (a CPU profile, say).
+// From code: `await benchUpload({ baseUrl, cookie, purpose })` against a running server and session.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 // tus-js-client is a dependency of the api package, not of the workspace root.
 const tus = createRequire(path.join(root, 'api/package.json'))('tus-js-client');
 
-const SIZE = 20 * 1000 * 1000;
-const RUNS = 3;
+const MiB = 1024 * 1024;
+const SMALL = 20 * 1000 * 1000;
+const LARGE = 100 * 1000 * 1000;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mbPerSecond = (bytes, ms) => bytes / 1e6 / (ms / 1000);
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
-/** One tus upload of `data`; resolves with the milliseconds it took, then deletes the upload. */
-function tusOnce({ baseUrl, cookie, data, chunkSize, purpose }) {
+/**
+ * One tus upload of `data` through tus-js-client; resolves with the milliseconds it took.
+ * Rejects when the server's Upload-Sha256 is not the SHA-256 of `data`. In Node the client
+ * writes a body in 16 KiB pieces, each awaited (its progress events): a cost of the client.
+ */
+function tusClientOnce({ baseUrl, cookie, data, hash, chunkSize, purpose }) {
   const endpoint = new URL('/api/uploads', baseUrl).toString();
   const headers = { Origin: new URL(baseUrl).origin, Cookie: cookie };
   return new Promise((resolve, reject) => {
@@ -37,13 +48,11 @@ function tusOnce({ baseUrl, cookie, data, chunkSize, purpose }) {
       metadata: { filename: 'bench.bin', purpose },
       retryDelays: [],
       onError: reject,
-      onSuccess: () => {
+      onSuccess: ({ lastResponse }) => {
         const ms = performance.now() - started;
-        // Leave nothing behind on the server measured.
-        tus.Upload.terminate(upload.url, { headers }).then(
-          () => resolve(ms),
-          () => resolve(ms),
-        );
+        const stored = lastResponse?.getHeader('Upload-Sha256');
+        if (stored === hash) resolve(ms);
+        else reject(new Error(`Upload-Sha256 ${stored} is not the file's ${hash}`));
       },
     };
     // Never pass a tus option as undefined (chunkSize: undefined hangs).
@@ -54,25 +63,123 @@ function tusOnce({ baseUrl, cookie, data, chunkSize, purpose }) {
   });
 }
 
-/** A tiny HTTP server on 127.0.0.1 that streams each PUT body to a file in a temp dir. */
-async function plainPutServer() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ecu-bench-put-'));
-  let n = 0;
-  const server = createServer((req, res) => {
-    n += 1;
-    pipeline(req, createWriteStream(path.join(dir, `put-${n}.bin`))).then(
-      () => res.writeHead(204).end(),
-      (err) => res.writeHead(500).end(String(err)),
-    );
+/** One HTTP request by node:http with `body` written at once; resolves with status and headers. */
+function send(url, { method, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+}
+
+/**
+ * One tus upload of `data` by a bare tus client on node:http, the PUT's own client: a POST,
+ * then a PATCH per chunk with its bytes written at once. What the server costs, client aside.
+ */
+async function tusOnce({ baseUrl, cookie, data, hash, chunkSize, purpose }) {
+  const base = { Origin: new URL(baseUrl).origin, Cookie: cookie, 'Tus-Resumable': '1.0.0' };
+  const meta = (k, v) => `${k} ${Buffer.from(v).toString('base64')}`;
+  const started = performance.now();
+  const created = await send(new URL('/api/uploads', baseUrl), {
+    method: 'POST',
+    headers: {
+      ...base,
+      'Upload-Length': String(data.length),
+      'Upload-Metadata': `${meta('filename', 'bench.bin')},${meta('purpose', purpose)}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`tus POST ${created.status}`);
+  const url = new URL(created.headers.location, baseUrl);
+  const step = chunkSize ?? data.length;
+  let last;
+  for (let offset = 0; offset < data.length; offset += step) {
+    const body = data.subarray(offset, Math.min(offset + step, data.length));
+    last = await send(url, {
+      method: 'PATCH',
+      headers: {
+        ...base,
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(body.length),
+      },
+      body,
+    });
+    if (last.status !== 204) throw new Error(`tus PATCH ${last.status}`);
+  }
+  const ms = performance.now() - started;
+  const stored = last.headers['upload-sha256'];
+  if (stored !== hash) throw new Error(`Upload-Sha256 ${stored} is not the file's ${hash}`);
+  return ms;
+}
+
+/**
+ * The PUT baseline's server: a tiny node:http server that streams each PUT body to a file in
+ * `dir` and deletes it again unless `keep`. It runs in a process of its own, as the API does:
+ * in the bench's own process it would skip the hand-over between two processes that every
+ * tus request pays, which on a loaded machine is much of the time.
+ */
+const PUT_SERVER = `
+const { createServer } = require('node:http');
+const { createWriteStream, rm } = require('node:fs');
+const { pipeline } = require('node:stream/promises');
+const path = require('node:path');
+const [dir, keep] = process.argv.slice(1);
+let n = 0;
+const server = createServer((req, res) => {
+  const file = path.join(dir, 'put-' + ++n + '.bin');
+  pipeline(req, createWriteStream(file)).then(
+    () => {
+      res.writeHead(204).end();
+      if (keep !== 'keep') rm(file, { force: true }, () => {});
+    },
+    (err) => res.writeHead(500).end(String(err)),
+  );
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
+`;
+
+async function plainPutServer({ keepFiles }) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ecu-bench-put-'));
+  const child = spawn(process.execPath, ['-e', PUT_SERVER, dir, keepFiles ? 'keep' : 'drop'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the PUT server exited (${code})`)));
+    child.stdout.once('data', (line) => resolve(Number(String(line).trim())));
+  });
   return {
-    port: server.address().port,
+    port,
+    pid: child.pid,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      });
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU milliseconds a process has used so far, all its threads (the fs writes run on libuv's),
+ * from /proc's schedstat in nanoseconds (Linux; undefined elsewhere). Per upload it is a
+ * steadier figure than MB/s on a machine shared with others.
+ */
+function cpuMs(pid) {
+  if (!pid) return undefined;
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    }
+    return ns / 1e6;
+  } catch {
+    return undefined;
+  }
 }
 
 function putOnce(port, data) {
@@ -101,37 +208,120 @@ function putOnce(port, data) {
 }
 
 /**
- * Uploads a 20 MB random buffer through tus-js-client (one request, then 5 MB chunks) to
- * `baseUrl` with the session `cookie`, and PUTs the same bytes to a local file server.
- * Prints MB/s per mode (median of 3) and returns the figures.
+ * Runs every mode once per round (a warm-up round first, not counted): per mode the medians of
+ * MB/s and of the CPU its server spent (`mode.pid`, when /proc tells).
  */
-export async function benchUpload({ baseUrl, cookie, purpose = 'ecu' }) {
-  const data = randomBytes(SIZE);
-  const put = await plainPutServer();
-  const modes = [
-    ['tus, single request', () => tusOnce({ baseUrl, cookie, data, purpose })],
-    ['tus, 5 MB chunks', () => tusOnce({ baseUrl, cookie, data, chunkSize: 5 * 1000 * 1000, purpose })],
-    ['plain PUT streamed to a file', () => putOnce(put.port, data)],
-  ];
-  const results = [];
+async function interleaved(modes, runs) {
+  const rates = modes.map(() => []);
+  const cpu = modes.map(() => []);
+  for (let round = -1; round < runs; round++) {
+    for (const [i, mode] of modes.entries()) {
+      const before = cpuMs(mode.pid);
+      const ms = await mode.once();
+      const after = cpuMs(mode.pid);
+      if (round < 0) continue;
+      rates[i].push(mbPerSecond(mode.bytes, ms));
+      if (before !== undefined && after !== undefined) cpu[i].push(after - before);
+    }
+  }
+  return modes.map((mode, i) => ({
+    label: mode.label,
+    runs: rates[i],
+    medianMBps: median(rates[i]),
+    serverCpuMs: cpu[i].length ? median(cpu[i]) : undefined,
+  }));
+}
+
+function print(title, results) {
+  const put = results.find((r) => r.label.startsWith('plain PUT'));
+  console.info(title);
+  for (const r of results) {
+    const runs = r.runs.map((x) => x.toFixed(0)).join(', ');
+    const ratio = put ? `${(r.medianMBps / put.medianMBps).toFixed(2)}x PUT` : '';
+    const cpu = r.serverCpuMs === undefined ? '' : `server CPU ${r.serverCpuMs.toFixed(0).padStart(4)} ms`;
+    console.info(
+      `  ${r.label.padEnd(30)} median ${r.medianMBps.toFixed(1).padStart(6)} MB/s ${ratio.padStart(9)}  ${cpu}   (runs: ${runs})`,
+    );
+  }
+}
+
+/**
+ * Uploads a 20 MB random buffer (purpose `purpose`) and, unless `large` is false, a 100 MB one
+ * (purpose `largePurpose`, whose limit is 100 MiB) to `baseUrl` with the session `cookie`, by a
+ * bare tus client on node:http and by tus-js-client, interleaved with a plain streaming PUT of
+ * the same bytes by the same node:http client. Prints MB/s per mode (median of `runs`) with its
+ * ratio to the PUT, and returns the figures. With `uploadsDir` (the server's DATA_DIR/uploads)
+ * each finished upload's file is deleted after its run, as the PUT's is: dirty pages of kept
+ * files would otherwise weigh on the later runs (the API refuses to DELETE a finished upload).
+ * With `serverPid` (the API's process) the CPU the API spent per upload is printed too.
+ */
+export async function benchUpload({
+  baseUrl,
+  cookie,
+  purpose = 'ecu',
+  largePurpose = 'common',
+  large = true,
+  runs = 5,
+  uploadsDir,
+  serverPid,
+}) {
+  const put = await plainPutServer({ keepFiles: !uploadsDir });
+  const removeUploads = async () => {
+    if (!uploadsDir) return;
+    const names = await readdir(uploadsDir).catch(() => []);
+    await Promise.all(names.map((name) => rm(path.join(uploadsDir, name), { force: true })));
+  };
+  const modesFor = (bytes, purposeOf, chunks) => {
+    const data = randomBytes(bytes);
+    const hash = sha256(data);
+    const tusMode = ([label, chunkSize, client = tusOnce]) => ({
+      label,
+      bytes,
+      pid: serverPid,
+      once: async () => {
+        const ms = await client({ baseUrl, cookie, data, hash, chunkSize, purpose: purposeOf });
+        await removeUploads();
+        return ms;
+      },
+    });
+    return [
+      { label: 'plain PUT streamed to a file', bytes, pid: put.pid, once: () => putOnce(put.port, data) },
+      ...chunks.map(tusMode),
+    ];
+  };
+  const all = [];
   try {
-    for (const [label, once] of modes) {
-      await once(); // warm-up: connections, JIT, the first file in the directory
-      const rates = [];
-      for (let i = 0; i < RUNS; i++) rates.push(mbPerSecond(SIZE, await once()));
-      results.push({ label, medianMBps: median(rates), runs: rates });
+    const small = await interleaved(
+      modesFor(SMALL, purpose, [
+        ['tus, one PATCH', undefined],
+        ['tus, 5 MiB chunks', 5 * MiB],
+        ['tus, 16 MiB chunks', 16 * MiB],
+        ['tus, 50 MiB chunks (one PATCH)', 50 * MiB],
+        ['tus-js-client, one PATCH', undefined, tusClientOnce],
+        ['tus-js-client, 5 MiB chunks', 5 * MiB, tusClientOnce],
+      ]),
+      runs,
+    );
+    print(`Upload of ${SMALL / 1e6} MB ('${purpose}'), ${runs} interleaved rounds (MB = 10^6 bytes):`, small);
+    all.push(...small.map((r) => ({ ...r, bytes: SMALL })));
+    if (large) {
+      const rounds = Math.max(1, Math.ceil(runs / 2));
+      const big = await interleaved(
+        modesFor(LARGE, largePurpose, [
+          ['tus, 5 MiB chunks', 5 * MiB],
+          ['tus, 16 MiB chunks', 16 * MiB],
+          ['tus, 50 MiB chunks', 50 * MiB],
+          ['tus-js-client, 16 MiB chunks', 16 * MiB, tusClientOnce],
+        ]),
+        rounds,
+      );
+      print(`Upload of ${LARGE / 1e6} MB ('${largePurpose}'), ${rounds} interleaved rounds:`, big);
+      all.push(...big.map((r) => ({ ...r, bytes: LARGE })));
     }
   } finally {
     await put.close();
   }
-  console.info(`Upload of ${SIZE / 1e6} MB, ${RUNS} runs each (MB = 10^6 bytes):`);
-  for (const r of results) {
-    const runs = r.runs.map((x) => x.toFixed(0)).join(', ');
-    console.info(
-      `  ${r.label.padEnd(30)} median ${r.medianMBps.toFixed(1).padStart(6)} MB/s   (runs: ${runs})`,
-    );
-  }
-  return results;
+  return all;
 }
 
 function freePort() {
@@ -147,16 +337,20 @@ function freePort() {
 
 /** Starts the built server on a temp DATA_DIR, signs its admin in and runs the benchmark. */
 async function main() {
-  const entry = path.join(root, 'api/dist/main.mjs');
+  const entry = process.env.BENCH_ENTRY
+    ? path.resolve(process.env.BENCH_ENTRY)
+    : path.join(root, 'api/dist/main.mjs');
   if (!existsSync(entry)) {
-    console.error('api/dist/main.mjs is missing: run `pnpm build` first.');
+    console.error(`${entry} is missing: run "pnpm build" first.`);
     process.exit(1);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecu-bench-upload-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const admin = { email: 'bench-admin@ecu.test', password: randomBytes(12).toString('base64url') };
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -171,6 +365,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
+    const startedAt = performance.now();
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
@@ -184,6 +379,9 @@ async function main() {
         break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    console.info(
+      `Server up in ${(performance.now() - startedAt).toFixed(0)} ms (${path.relative(root, entry)})`,
+    );
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: baseUrl },
@@ -195,7 +393,16 @@ async function main() {
       .map((line) => line.split(';')[0])
       .join('; ');
     // The admin is verified and may upload 'tuned' files of up to 20 MiB.
-    await benchUpload({ baseUrl, cookie, purpose: 'tuned' });
+    const runs = Number(process.env.BENCH_RUNS) || undefined;
+    await benchUpload({
+      baseUrl,
+      cookie,
+      purpose: 'tuned',
+      uploadsDir: path.join(dataDir, 'uploads'),
+      serverPid: child.pid,
+      large: process.env.BENCH_LARGE !== '0',
+      ...(runs ? { runs } : {}),
+    });
   } finally {
     if (child.exitCode === null) {
       await new Promise((resolve) => {

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onServer, verifiedUserFromRandomIp } from '../chat/test/fixtures';
 import type { Database } from '../db/client';
 import type { TestUser } from '../test/factories';
@@ -122,6 +122,31 @@ describe.each([
     const stored = await readFile(path.join(dataDir, 'uploads', id));
     expect(sha256(stored)).toBe(sha256(winner));
     expect(await uploadRow(database.db, id)).toMatchObject({ status: 'complete', sha256: sha256(winner) });
+  });
+
+  it('chunks alternating between the servers still get the SHA-256 of the file', async () => {
+    // Each server hashes the bytes it sees arrive; neither saw them all, so the last one
+    // reads the file once (docs/decisions/027-upload-hashing.md).
+    const readsA = vi.spyOn(serverA.deps.storage, 'sha256');
+    const readsB = vi.spyOn(serverB.deps.storage, 'sha256');
+    try {
+      const chunk = 64 * 1024;
+      const bytes = fileBytes(5 * chunk + 999);
+      const { id, uploadPath } = await newUpload(bytes.length);
+      let last: Awaited<ReturnType<typeof patchTusUpload>> | undefined;
+      for (let offset = 0, i = 0; offset < bytes.length; offset += chunk, i++) {
+        const client = onServer(tuner.client, i % 2 === 0 ? serverA : serverB);
+        last = await patchTusUpload(client, uploadPath, offset, bytes.subarray(offset, offset + chunk));
+        expect(last.status, last.text).toBe(204);
+      }
+      const onDisk = sha256(await readFile(path.join(dataDir, 'uploads', id)));
+      expect(onDisk).toBe(sha256(bytes));
+      expect(last?.headers.get('upload-sha256')).toBe(onDisk);
+      expect(await uploadRow(database.db, id)).toMatchObject({ status: 'complete', sha256: onDisk });
+      expect(readsA.mock.calls.length + readsB.mock.calls.length).toBe(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('an upload started on one server and finished on the other is complete and intact', async () => {

@@ -87,6 +87,10 @@ describe('resume after the connection is cut', () => {
     expect(done.sha256Header).toBe(sha256(bytes));
     const row = await uploadRow(server.deps.db, done.uploadId);
     expect(row).toMatchObject({ status: 'complete', size: SIZE, sha256: sha256(bytes) });
+    // The hash made as the bytes arrived is the hash of what the server stored.
+    expect(sha256(await readFile(path.join(server.config.dataDir, 'uploads', done.uploadId)))).toBe(
+      row?.sha256,
+    );
   });
 
   it('continues from the server offset after the socket is cut mid-PATCH (TCP proxy)', async () => {
@@ -107,6 +111,9 @@ describe('resume after the connection is cut', () => {
       expectResumed('socket cut', second.exchanges, proxy.cutAtBytes);
       expect(done.sha256Header).toBe(sha256(bytes));
       expect((await uploadRow(server.deps.db, done.uploadId))?.sha256).toBe(sha256(bytes));
+      expect(sha256(await readFile(path.join(server.config.dataDir, 'uploads', done.uploadId)))).toBe(
+        sha256(bytes),
+      );
     } finally {
       await proxy.close();
     }

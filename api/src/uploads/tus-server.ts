@@ -15,6 +15,7 @@ import { uploads } from '../db/schema';
 import type { FileStorage } from '../platform/file-storage';
 import type { Logger } from '../platform/logger';
 import { markComplete } from './finish';
+import { hashingDataStore, RunningHashes } from './hashing-store';
 import { uploadLocker } from './locker';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -57,14 +58,17 @@ export function createTusServer(deps: {
   redis?: Redis;
 }) {
   const { db, storage, logger } = deps;
+  const store =
+    deps.datastore ??
+    new FileStore({
+      directory: path.join(deps.dataDir, 'uploads'),
+      expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
+    });
+  // The bytes are hashed as they arrive, so the last PATCH need not read the file again.
+  const hashes = new RunningHashes();
   return new Server({
     path: UPLOADS_PATH,
-    datastore:
-      deps.datastore ??
-      new FileStore({
-        directory: path.join(deps.dataDir, 'uploads'),
-        expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
-      }),
+    datastore: hashingDataStore(store, hashes),
     locker: uploadLocker(deps),
     respectForwardedHeaders: deps.trustProxy,
     relativeLocation: true,
@@ -100,7 +104,9 @@ export function createTusServer(deps: {
       return { metadata: { ...upload.metadata, filename: fileName } };
     },
     async onUploadFinish(_req, upload) {
-      const sha256 = await storage.sha256(`uploads/${upload.id}`);
+      // Read back only when this process did not see every byte arrive (see hashing-store.ts).
+      const sha256 =
+        hashes.digest(upload.id, upload.offset) ?? (await storage.sha256(`uploads/${upload.id}`));
       await markComplete(db, upload.id, sha256);
       return { headers: { 'Upload-Sha256': sha256 } };
     },

@@ -1,7 +1,8 @@
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploads } from '../db/schema';
 import { newClient, onboardedUser, type TestUser, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
@@ -70,6 +71,82 @@ describe('tus uploads (/api/uploads)', () => {
     expect(row!.completedAt).toBeInstanceOf(Date);
     // The tus file is DATA_DIR/uploads/<id>, byte for byte.
     expect(sha256(await readFile(path.join(uploadsDir, out.uploadId)))).toBe(sha256(bytes));
+  });
+
+  describe('SHA-256 as the bytes arrive (docs/decisions/027-upload-hashing.md)', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    /** The stored hash, checked against the bytes sent and against the file on disk. */
+    async function expectHashOfFile(id: string, bytes: Buffer, header: string | undefined) {
+      const onDisk = sha256(await readFile(path.join(uploadsDir, id)));
+      expect(onDisk).toBe(sha256(bytes));
+      expect(header).toBe(onDisk);
+      expect(await uploadRow(server.deps.db, id)).toMatchObject({ status: 'complete', sha256: onDisk });
+    }
+
+    it('gives a chunked upload the SHA-256 of its file without reading the file back', async () => {
+      const reads = vi.spyOn(server.deps.storage, 'sha256');
+      const bytes = fileBytes(5 * 64 * 1024 + 123);
+      const out = await tusUpload(tuner.client, bytes, { chunkSize: 64 * 1024 });
+      expect(out.exchanges.filter((e) => e.method === 'PATCH')).toHaveLength(6);
+      await expectHashOfFile(out.uploadId, bytes, out.sha256Header);
+      expect(reads).not.toHaveBeenCalled();
+    });
+
+    it('gives the right SHA-256 after a PATCH cut mid-way and resumed', async () => {
+      const bytes = fileBytes(3 * MiB);
+      const created = await createTusUpload(tuner.client, bytes.length);
+      expect(created.status, created.text).toBe(201);
+      const uploadPath = new URL(created.headers.get('location')!, server.url).pathname;
+      const id = uploadPath.split('/').pop()!;
+      const first = await patchTusUpload(tuner.client, uploadPath, 0, bytes.subarray(0, MiB));
+      expect(first.status).toBe(204);
+
+      // The next PATCH announces 2 MiB, sends about half of it and loses its connection.
+      await new Promise<void>((resolve) => {
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port: Number(new URL(server.url).port),
+          method: 'PATCH',
+          path: uploadPath,
+          headers: {
+            ...tusHeaders(tuner.client),
+            'Tus-Resumable': '1.0.0',
+            'Upload-Offset': String(MiB),
+            'Content-Type': 'application/offset+octet-stream',
+            'Content-Length': String(2 * MiB),
+          },
+        });
+        req.on('error', () => resolve());
+        req.on('response', (res) => {
+          res.resume();
+          resolve();
+        });
+        req.write(bytes.subarray(MiB, MiB + MiB / 2 + 777), () => {
+          setTimeout(() => req.destroy(), 100);
+        });
+      });
+
+      const tus = { 'Tus-Resumable': '1.0.0' };
+      // The server keeps what arrived (its offset settles once the cut request is done).
+      let offset = 0;
+      await expect
+        .poll(async () => {
+          const head = await tuner.client.request('HEAD', uploadPath, { headers: tus });
+          offset = Number(head.headers.get('upload-offset'));
+          return offset;
+        })
+        .toBeGreaterThanOrEqual(MiB);
+      await new Promise((r) => setTimeout(r, 200));
+      const head = await tuner.client.request('HEAD', uploadPath, { headers: tus });
+      offset = Number(head.headers.get('upload-offset'));
+      expect(offset).toBeLessThan(bytes.length);
+      const rest = await patchTusUpload(tuner.client, uploadPath, offset, bytes.subarray(offset));
+      expect(rest.status, rest.text).toBe(204);
+      await expectHashOfFile(id, bytes, rest.headers.get('upload-sha256') ?? undefined);
+    });
   });
 
   it("stores a file named '../../evil.bin' as 'evil.bin', under an id of the server's", async () => {

@@ -6,6 +6,13 @@ export const ADDITIONAL_FILES_MAX_BYTES = 100 * MB;
 export const ADDITIONAL_FILES_MAX_COUNT = 10;
 export const TUNED_FILE_MAX_BYTES = 20 * MB;
 
+/**
+ * The tus chunk of every upload from the web client (ticket files, tuned files, chat files):
+ * a cut connection costs at most one chunk, and each chunk costs the server a request of
+ * its own. Measured in docs/decisions/027-upload-hashing.md.
+ */
+export const UPLOAD_CHUNK_SIZE = 16 * MB;
+
 export const UPLOAD_MESSAGES = {
   ecuTooLarge: 'File size should be less than 20.00 MB.',
   additionalTooLarge: 'Total size of additional files should be less than 100.00 MB.',

@@ -1,4 +1,4 @@
-import { formatFileSize, TUNED_FILE_MAX_BYTES, UPLOAD_MESSAGES } from '@ecu/shared';
+import { formatFileSize, TUNED_FILE_MAX_BYTES, UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ecu/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { DetailedError, Upload } from 'tus-js-client';
@@ -6,7 +6,6 @@ import { messageOf } from '../local/api-client';
 import { ADMIN_MESSAGES, adminTicketsApi, type TicketView } from '../tickets';
 
 const UPLOADS_ENDPOINT = '/api/uploads';
-const CHUNK_SIZE = 5 * 1024 * 1024;
 
 class UploadCancelled extends Error {}
 
@@ -36,7 +35,7 @@ function uploadTunedFile(
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: UPLOADS_ENDPOINT,
-      chunkSize: CHUNK_SIZE,
+      chunkSize: UPLOAD_CHUNK_SIZE,
       retryDelays: [0, 1000, 3000, 5000],
       metadata: { filename: file.name, filetype: file.type || 'application/octet-stream', purpose: 'tuned' },
       removeFingerprintOnSuccess: true,

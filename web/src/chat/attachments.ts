@@ -1,10 +1,10 @@
 import { CHAT_ATTACHMENTS_MAX, CHAT_TEXT_MAX, type ChatAttachment } from '@ecu/shared/chat/message';
+import { UPLOAD_CHUNK_SIZE } from '@ecu/shared/tickets/upload-limits';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { uploadIdFromUrl } from '../local/upload-url';
 
 /** Chat files go through the same resumable uploads as ticket files, as purpose 'chat'. */
 export const CHAT_UPLOAD_ENDPOINT = '/api/uploads';
-const CHUNK_SIZE = 5 * 1024 * 1024;
 const RETRY_DELAYS = [0, 1000, 3000];
 export const ATTACH_OFFLINE_TEXT = 'Attaching files needs a connection.';
 export const ATTACH_LIMIT_TEXT = `At most ${CHAT_ATTACHMENTS_MAX} files per message.`;
@@ -65,7 +65,7 @@ export function uploadChatFile(
   const done = new Promise<ChatAttachment>((resolve, reject) => {
     upload = createUpload(file, {
       endpoint: CHAT_UPLOAD_ENDPOINT,
-      chunkSize: CHUNK_SIZE,
+      chunkSize: UPLOAD_CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
       metadata: { purpose: 'chat', filename: file.name },
       storeFingerprintForResuming: false,

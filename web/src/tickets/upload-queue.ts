@@ -1,10 +1,11 @@
+import { UPLOAD_CHUNK_SIZE } from '@ecu/shared';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { ApiError, messageOf, NetworkError } from '../local/api-client';
 import { type LocalFile, localDb, type PortalDb } from '../local/db';
 import { uploadIdFromUrl } from '../local/upload-url';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
-export const UPLOAD_CHUNK_SIZE = 5 * 1024 * 1024;
+export { UPLOAD_CHUNK_SIZE };
 export const UPLOAD_RETRY_DELAYS = [0, 1000, 3000];
 /** Progress is written to IndexedDB at most this often per file (the bar reads it live). */
 const PROGRESS_WRITE_MS = 250;
