@@ -1,15 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { preparingClient } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,16 +24,6 @@ export interface Database {
 /** Committed SQL from drizzle-kit; beside this module in src and copied beside the bundle in dist. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/**
- * Every PGlite of ours (server, tests, tools) loads the extensions the migrations create:
- * pg_trgm serves the admin searches' trigram indexes.
- */
-export function createPglite(dataDir?: string, options: PGliteOptions = {}): PGlite {
-  const withExtensions = { ...options, extensions: { pg_trgm, ...options.extensions } };
-  // new PGlite(undefined, options) ignores the options: pass them alone for an in-memory one.
-  return dataDir === undefined ? new PGlite(withExtensions) : new PGlite(dataDir, withExtensions);
-}
-
 export type DatabaseSource =
   | { kind: 'postgres'; url: string; max?: number }
   | { kind: 'pglite'; dataDir: string | undefined }
@@ -47,7 +35,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (source.kind === 'postgres') {
-    const client = postgres(source.url, { max: source.max ?? 10, onnotice: () => {} });
+    const client = preparingClient(postgres(source.url, { max: source.max ?? 10, onnotice: () => {} }));
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     if (shouldMigrate && (await migrationsPending(db).catch(() => true))) {
       // Several processes may start at once on one database: one migrates, the others wait
@@ -61,6 +49,8 @@ export async function openDatabase(
     }
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
+  // Loaded here only: a server on PostgreSQL never loads PGlite (./pglite).
+  const { createPglite, drizzlePglite, migratePglite, PGLITE_START_PARAMS } = await import('./pglite');
   let client: PGlite;
   if ('client' in source) {
     client = source.client;
@@ -74,14 +64,6 @@ export async function openDatabase(
   }
   return { db, kind: 'pglite', close: () => client.close() };
 }
-
-/**
- * PGlite's Postgres zero-fills its whole buffer pool at every start: the default 128 MB cost
- * ~120 MiB of resident memory and ~250 ms of start. The data files are read through Node's fs,
- * so a page missing from the pool comes from the OS page cache, not the disk; 32 MB is a cache,
- * nothing about durability (docs/decisions/029-start-and-memory.md).
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
  * Whether the journal holds a migration newer than the newest applied one (drizzle's migrator
@@ -125,7 +107,15 @@ async function underSessionLock<T>(url: string, [a, b]: LockKey, fn: () => Promi
 }
 
 /** PGlite is one process's own: its lock is a queue per database object. */
-const pgliteQueues = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+const pgliteQueues = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * A PGlite client, told without loading PGlite's module (no `instanceof`): postgres.js's client
+ * is a function, PGlite's an object with `waitReady`.
+ */
+function isPglite(client: unknown): client is PGlite {
+  return typeof client === 'object' && client !== null && 'waitReady' in client;
+}
 
 /**
  * Runs fn while no other process (PostgreSQL) or caller on the same PGlite runs fn under
@@ -134,7 +124,7 @@ const pgliteQueues = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
  */
 export async function withStartupLock<T>(db: Db, key: LockKey, fn: () => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof PGlite) {
+  if (isPglite(client)) {
     const queues = pgliteQueues.get(client) ?? new Map<string, Promise<unknown>>();
     pgliteQueues.set(client, queues);
     const before = queues.get(key.join()) ?? Promise.resolve();
