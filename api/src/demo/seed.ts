@@ -138,8 +138,11 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
 const CHANGE_FEED_TRIGGERS = [
   'credit_ledger.credit_ledger_append_only',
   'payments.payments_record_change',
+  'payments.payments_record_visible_change',
   'tickets.tickets_record_change',
+  'tickets.tickets_record_visible_change',
   'users.users_record_change',
+  'users.users_record_visible_change',
 ];
 const WRITTEN_TABLES = ['users', 'auth_accounts', 'tickets', 'ticket_events', 'payments', 'credit_ledger'];
 
