@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import type { Db } from './client';
 
 /**
  * Statements with more parameters than this are sent unprepared: their text varies with the
@@ -23,4 +24,20 @@ export function preparingClient(client: Sql): Sql {
     })) as Sql['unsafe'];
   client.unsafe = patched;
   return client;
+}
+
+/**
+ * Statements built once per database object (drizzle's named `.prepare()`), for the reads of
+ * a feature: `const reads = perDatabase((db) => ({ byId: db.select()...prepare('name') }))`.
+ */
+export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let found = built.get(db);
+    if (!found) {
+      found = build(db);
+      built.set(db, found);
+    }
+    return found;
+  };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { toUserDto } from '../accounts/user-dto';
 import { toTransactionDto } from '../credits/transaction-dto';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { payments, tickets, users } from '../db/schema';
 import { ticketDtos } from '../tickets/queries';
 
@@ -24,15 +25,7 @@ function prepareLoads(db: Db) {
     tickets: db.select().from(tickets).where(sql`${tickets.id} = ${uuidIds}`).prepare('sync_tickets'),
   };
 }
-const prepared = new WeakMap<Db, ReturnType<typeof prepareLoads>>();
-function loads(db: Db) {
-  let found = prepared.get(db);
-  if (!found) {
-    found = prepareLoads(db);
-    prepared.set(db, found);
-  }
-  return found;
-}
+const loads = perDatabase(prepareLoads);
 
 /**
  * Tickets by id with their files: one statement for the tickets, one for all their files

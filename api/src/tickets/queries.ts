@@ -1,6 +1,7 @@
 import type { TicketDto } from '@ecu/shared';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import { type FileRow, type OwnerRow, toTicketDto } from './ticket-dto';
 
@@ -41,15 +42,7 @@ function prepareReads(db: Db) {
       .prepare('owners_of_tickets'),
   };
 }
-const prepared = new WeakMap<Db, ReturnType<typeof prepareReads>>();
-function reads(db: Db) {
-  let found = prepared.get(db);
-  if (!found) {
-    found = prepareReads(db);
-    prepared.set(db, found);
-  }
-  return found;
-}
+const reads = perDatabase(prepareReads);
 
 export async function getTicketByNumber(db: Db | Tx, ticketNumber: number): Promise<TicketRow | undefined> {
   const [row] = await db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber));
