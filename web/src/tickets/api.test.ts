@@ -2,6 +2,7 @@ import type { UserDto } from '@ecu/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalDb, setAuthUser } from '../local/db';
 import {
+  loadAllMyFiles,
   localTicket,
   matchesTicket,
   parseTicketNumber,
@@ -132,6 +133,21 @@ describe('tickets in IndexedDB', () => {
     const row = await localTicket(100001, db);
     expect(row?.status).toBe('Unlocked');
     expect(row?.history).toBeUndefined();
+  });
+
+  it('reads every page of My Files, following nextCursor until it is null', async () => {
+    const asked: (string | undefined)[] = [];
+    const pages: Record<string, { data: ReturnType<typeof ticket>[]; nextCursor: string | null }> = {
+      first: { data: [ticket(100003, '2025-01-03T10:00:00.000Z')], nextCursor: '100003' },
+      '100003': { data: [ticket(100002, '2025-01-02T10:00:00.000Z')], nextCursor: '100002' },
+      '100002': { data: [ticket(100001, '2025-01-01T10:00:00.000Z')], nextCursor: null },
+    };
+    const rows = await loadAllMyFiles(async (cursor) => {
+      asked.push(cursor);
+      return pages[cursor ?? 'first']!;
+    });
+    expect(asked).toEqual([undefined, '100003', '100002']);
+    expect(rows.map((t) => t.ticketNumber)).toEqual([100003, 100002, 100001]);
   });
 
   it('keeps local rows the server list does not name (tombstones come through sync)', async () => {

@@ -96,17 +96,22 @@ export async function storeTickets(rows: readonly TicketView[], db: PortalDb = l
 }
 
 type LoadMyFiles = () => Promise<TicketView[]>;
-/** Every page of My Files (one answer holds MY_FILES_PAGE tickets). */
-const loadMyFiles: LoadMyFiles = async () => {
+/** Every page of My Files, following nextCursor (one answer holds MY_FILES_PAGE tickets). */
+export async function loadAllMyFiles(
+  fetchPage: (
+    cursor?: string,
+  ) => Promise<{ data: TicketView[]; nextCursor?: string | null }> = ticketsApi.myFiles,
+): Promise<TicketView[]> {
   const rows: TicketView[] = [];
   let cursor: string | undefined;
   do {
-    const page = await ticketsApi.myFiles(cursor);
+    const page = await fetchPage(cursor);
     rows.push(...page.data);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return rows;
-};
+}
+const loadMyFiles: LoadMyFiles = () => loadAllMyFiles();
 
 /**
  * My Files asks the server for the whole list on opening. Nothing local is removed here: a
