@@ -1,6 +1,8 @@
-import { betterAuth } from 'better-auth';
+// The minimal entry (no Kysely: our adapter is drizzle's) and the one plugin's own entry, not
+// every plugin's: both load less at start (docs/decisions/029-start-and-memory.md).
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { emailOTP } from 'better-auth/plugins';
+import { betterAuth } from 'better-auth/minimal';
+import { emailOTP } from 'better-auth/plugins/email-otp';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { authAccounts, sessions, users, verifications } from '../db/schema';

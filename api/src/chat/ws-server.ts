@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CHAT_PATH } from '@ecu/shared/chat/protocol';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { AppDeps } from '../app/context';
 import { chatAccess, chatUser } from './access';
 import type { ChatHub } from './hub';
@@ -51,7 +51,13 @@ export function originAllowed(
  * plain HTTP answer, so nothing of the chat is ever sent to the refused.
  */
 export function attachChatServer(server: Server, deps: AppDeps, hub: ChatHub) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: CHAT_MAX_PAYLOAD });
+  // ws is loaded with the first chat socket allowed, not at start: a process that serves no
+  // chat never holds it (docs/decisions/029-start-and-memory.md).
+  let wss: Promise<WebSocketServer> | undefined;
+  const webSocketServer = () =>
+    (wss ??= import('ws').then(
+      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: CHAT_MAX_PAYLOAD }),
+    ));
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (!path.startsWith(`${CHAT_PATH}/`)) return refuse(socket, 404, 'Not found');
@@ -62,11 +68,12 @@ export function attachChatServer(server: Server, deps: AppDeps, hub: ChatHub) {
       }
       const access = await chatAccess(deps, headersOf(req), path.slice(CHAT_PATH.length + 1));
       if (!access.ok) return refuse(socket, access.status, access.message);
+      const sockets = await webSocketServer();
       if (hub.socketsOf(access.user.id) >= CHAT_SOCKETS_PER_ACCOUNT) {
         return refuse(socket, 429, 'Too many chat connections. Please try again in a minute.');
       }
       if (socket.destroyed) return;
-      wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.handleUpgrade(req, socket, head, (ws) => {
         void hub.connect(ws, access.user, access.ticket, req.headers.cookie);
       });
     })().catch((err) => {
@@ -79,7 +86,7 @@ export function attachChatServer(server: Server, deps: AppDeps, hub: ChatHub) {
     async close() {
       server.off('upgrade', onUpgrade);
       await hub.close();
-      wss.close();
+      (await wss)?.close();
     },
   };
 }

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPglite, MIGRATIONS_DIR, openDatabase, STARTUP_LOCKS } from './client';
+import { MIGRATIONS_DIR, openDatabase, STARTUP_LOCKS } from './client';
+import { createPglite } from './pglite';
 
 /** docs/decisions/029-start-and-memory.md: a start on a migrated database skips the migrator. */
 const onPostgres = process.env.TEST_DB === 'postgres';

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { createPglite, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
+import { createPglite } from '../db/pglite';
 
 /** What each test file needs to open a database of its own (see test-db.ts). */
 export type TestDbSource =

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { createPglite, type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
+import { createPglite } from '../db/pglite';
 
 function postgresUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);

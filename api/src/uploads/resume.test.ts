@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPglite } from '../db/client';
+import { createPglite } from '../db/pglite';
 import { PASSWORD, PROFILE, type TestUser, uniqueEmail, uniqueIp, verifiedUser } from '../test/factories';
 import { ApiClient } from '../test/http-client';
 import { SmtpSink, verificationLinkIn } from '../test/smtp-sink';
