@@ -1,4 +1,5 @@
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+/** Made on first use: a currency format loads several MB of locale data (server start-up memory). */
+let gbp: Intl.NumberFormat | undefined;
 
 /** Pence to the API's pounds number (two decimals). */
 export function penceToPounds(pence: number): number {
@@ -13,6 +14,7 @@ export function poundsToPence(pounds: number): number {
 /** '£1,584.00'; anything that is not a finite number shows as '£0.00' (spec section 1). */
 export function formatGBP(pounds: unknown): string {
   const value = typeof pounds === 'number' ? pounds : Number(pounds);
+  gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   return gbp.format(Number.isFinite(value) && pounds !== null && pounds !== '' ? value : 0);
 }
 
