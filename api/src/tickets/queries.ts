@@ -1,5 +1,5 @@
 import type { TicketDto } from '@ecu/shared';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
