@@ -78,7 +78,11 @@ export function sessionResolver(auth: Auth, db: Db) {
   }
 
   return async function resolveSession(c: Context): Promise<ResolvedSession> {
-    settings ??= loadSettings();
+    // A failed load is tried again by the next request rather than kept.
+    settings ??= loadSettings().catch((err: unknown) => {
+      settings = undefined;
+      throw err;
+    });
     const s = await settings;
     const raw = getCookie(c, s.tokenCookie);
     if (!raw) {

@@ -12,6 +12,8 @@ import { getUserById } from '../accounts/queries';
 import { toUserDto } from '../accounts/user-dto';
 import { recordAudit } from '../admin/audit';
 import type { AppEnv } from '../app/context';
+import type { Db, Tx } from '../db/client';
+import { withCustomPlans } from '../db/prepared';
 import { payments, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { idempotent } from '../http/idempotency';
@@ -39,13 +41,16 @@ export function adminCreditRoutes() {
           serial ? eq(payments.serialNo, serial) : undefined,
         )
       : undefined;
-    const rows = await c.var.deps.db
-      .select({ payment: payments, payer: users })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .where(and(before ? lt(payments.serialNo, before) : undefined, search))
-      .orderBy(desc(payments.serialNo))
-      .limit(limit + 1);
+    const pageOf = (db: Db | Tx) =>
+      db
+        .select({ payment: payments, payer: users })
+        .from(payments)
+        .innerJoin(users, eq(users.id, payments.userId))
+        .where(and(before ? lt(payments.serialNo, before) : undefined, search))
+        .orderBy(desc(payments.serialNo))
+        .limit(limit + 1);
+    // A search runs with a plan made for its own pattern (see withCustomPlans).
+    const rows = search ? await withCustomPlans(c.var.deps.db, pageOf) : await pageOf(c.var.deps.db);
     const page = rows.slice(0, limit);
     return c.json({
       success: true,

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 
 /**
  * Statements with more parameters than this are sent unprepared: their text varies with the
@@ -16,14 +17,31 @@ export const PREPARE_MAX_PARAMS = 32;
  * (docs/decisions/030-hot-reads.md).
  */
 export function preparingClient(client: Sql): Sql {
-  const unsafe = client.unsafe.bind(client);
-  const patched = ((query: string, args?: unknown[], options?: { prepare?: boolean }) =>
-    unsafe(query, args as never, {
+  const unsafe = client.unsafe.bind(client) as (query: string, args?: unknown, options?: object) => unknown;
+  const patched = (query: string, args?: unknown, options?: { prepare?: boolean }) => {
+    // unsafe(text, options) is a form of its own: leave it as it is.
+    if (args !== undefined && !Array.isArray(args)) return unsafe(query, args, options);
+    const count = args?.length ?? 0;
+    return unsafe(query, args, {
       ...options,
-      prepare: (args?.length ?? 0) > 0 && (args?.length ?? 0) <= PREPARE_MAX_PARAMS,
-    })) as Sql['unsafe'];
-  client.unsafe = patched;
+      prepare: count > 0 && count <= PREPARE_MAX_PARAMS,
+    });
+  };
+  client.unsafe = patched as Sql['unsafe'];
   return client;
+}
+
+/**
+ * Runs a search with plans made for its own pattern. With prepared statements PostgreSQL may
+ * switch to a generic plan after five runs, which cannot know that '%smith%' is rare and
+ * walks a whole list index instead of the trigram index. A transaction's statements are not
+ * prepared by preparingClient anyway (postgres.js gives a transaction its own client).
+ */
+export function withCustomPlans<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return run(tx);
+  });
 }
 
 /**

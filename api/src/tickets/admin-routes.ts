@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { currentUser } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import type { Db, Tx } from '../db/client';
+import { withCustomPlans } from '../db/prepared';
 import {
   TICKET_SEARCH_TEXT,
   ticketEvents,
@@ -95,10 +96,7 @@ export function adminTicketRoutes() {
       ticketPageJson(tx, ecuFileListQuery(tx, { limit, before, status, q }), { limit, owner: true });
     const page = q
       ? // A search runs with a plan made for its own pattern (see api/src/admin/users/user-lists.ts).
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-          return pageOf(tx);
-        })
+        await withCustomPlans(db, pageOf)
       : await pageOf(db);
     return c.body(envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }), 200, JSON_TYPE);
   });

@@ -1,6 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { UserRow } from '../../app/context';
 import type { Db, Tx } from '../../db/client';
+import { withCustomPlans } from '../../db/prepared';
 import { USER_SEARCH_TEXT, users } from '../../db/schema';
 import { containsPattern } from '../../http/search-pattern';
 import { cursorTime, formatTimeIdCursor, olderThan, parseTimeIdCursor } from './keyset-cursor';
@@ -62,13 +63,8 @@ export async function listUsers(
   params: UserListParams,
 ): Promise<{ rows: UserRow[]; nextCursor: string | null }> {
   const found = params.q
-    ? // A search runs with a plan made for its own pattern. postgres.js prepares statements,
-      // and after five runs PostgreSQL may switch to a generic plan, which cannot know that
-      // '%smith%' is rare and walks the whole list index instead of the trigram index.
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-        return userListQuery(tx, params);
-      })
+    ? // A search runs with a plan made for its own pattern (see withCustomPlans).
+      await withCustomPlans(db, (tx) => userListQuery(tx, params))
     : await userListQuery(db, params);
   const page = found.slice(0, params.limit);
   const last = page.at(-1);
