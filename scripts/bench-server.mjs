@@ -542,8 +542,8 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
     );
 
     // 7. 20 MB: tus to the portal against a plain streaming PUT (scripts/bench-upload.mjs).
-    // The 20 MB figures only (large: false skips its 100 MB part); the row compares the 5 MiB
-    // chunks the web app sends, with one request beside it.
+    // The 20 MB figures only (large: false skips its 100 MB part); the row compares the 16 MiB
+    // chunks the web app sends (UPLOAD_CHUNK_SIZE), with one request beside it.
     let upload = [];
     if (env.BENCH_UPLOAD !== 'off')
       upload = await benchUpload({
@@ -554,7 +554,7 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
         runs: ROUNDS,
       });
     const small = upload.filter((r) => (r.bytes ?? 20e6) <= 20e6);
-    const tusChunks = small.find((r) => /^tus, 5 Mi?B chunks/i.test(r.label));
+    const tusChunks = small.find((r) => /^tus, 16 Mi?B chunks/i.test(r.label));
     const tusOne = small.find((r) => /^tus/i.test(r.label) && !/chunks/.test(r.label));
     const put = small.find((r) => /PUT/.test(r.label));
 
@@ -696,7 +696,7 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
         goal: '≤2x',
       },
       {
-        path: '20 MB upload, MB/s (tus in 5 MiB chunks as the web app; streaming PUT to disk)',
+        path: '20 MB upload, MB/s (tus in 16 MiB chunks as the web app; streaming PUT to disk)',
         portal: `${fmt(tusChunks?.medianMBps, 1)} (one request: ${fmt(tusOne?.medianMBps, 1)})`,
         bare: fmt(put?.medianMBps, 1),
         ratio: ratio(tusChunks?.medianMBps, put?.medianMBps),
