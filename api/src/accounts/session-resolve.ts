@@ -84,16 +84,14 @@ export function sessionResolver(auth: Auth, db: Db) {
       throw err;
     });
     const s = await settings;
-    const raw = getCookie(c, s.tokenCookie);
-    if (!raw) {
-      // No session cookie: nobody is signed in (better-auth only tidies its other cookies).
-      return s.otherCookies.some((name) => getCookie(c, name) !== undefined)
-        ? throughLibrary(c)
-        : { user: null, setCookies: [] };
-    }
+    const cookies = getCookie(c);
+    const raw = cookies[s.tokenCookie];
+    const otherSessionCookies = s.otherCookies.some((name) => name in cookies);
+    // No session cookie: nobody is signed in (better-auth only tidies its other cookies).
+    if (!raw) return otherSessionCookies ? throughLibrary(c) : { user: null, setCookies: [] };
     const token = verifySignedCookie(raw, s.secret);
     if (!token) return { user: null, setCookies: [] };
-    if (s.otherCookies.some((name) => getCookie(c, name) !== undefined)) return throughLibrary(c);
+    if (otherSessionCookies) return throughLibrary(c);
     const [row] = await byToken.execute({ token });
     if (!row) return throughLibrary(c);
     const expiresAt = row.expiresAt.getTime();

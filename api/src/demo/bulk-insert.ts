@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { rowsOf as rowsOfResult } from '../db/rows';
 
 export type Cell = string | number | boolean | null;
 
@@ -58,6 +59,5 @@ export async function insertInBatches<T>(
 
 /** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
 export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
+  return rowsOfResult<T>(await db.execute(query));
 }

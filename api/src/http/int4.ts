@@ -1,4 +1,5 @@
-const INT4_MAX = 2_147_483_647;
+/** The largest value of a PostgreSQL integer (int4) column. */
+export const INT4_MAX = 2_147_483_647;
 
 /**
  * Digits as a value of an integer (int4) column, or undefined when no row can hold them:

@@ -1,6 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { INT4_MAX } from '../http/int4';
 
 /**
  * The list answers (My Files, the admin file list) read a page of tickets joined with their
@@ -15,7 +16,7 @@ const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** Beyond every ticket number (int4): the first page's "before". */
-export const NO_TICKET_CURSOR = 2_147_483_647;
+export const NO_TICKET_CURSOR = INT4_MAX;
 
 /** The content type c.json() sets, for answers whose JSON text is already made. */
 export const JSON_TYPE = { 'content-type': 'application/json' } as const;
