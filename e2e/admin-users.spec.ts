@@ -265,7 +265,31 @@ test('offline, the Users page shows the last loaded data and every action is off
   for (const button of await row.getByRole('button').all()) await expect(button).toBeDisabled();
   await expect(row.getByLabel(`Role of ${email}`)).toBeDisabled();
 
-  // A reload without a network still shows the copy, marked, with nothing to press.
+  // A reload without a network still shows the copy, marked, with nothing to press. The copy
+  // is the persisted query cache (written after a short throttle): wait until it holds the row.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (wanted) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('ecu-portal');
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const get = open.result
+                .transaction('queryCache')
+                .objectStore('queryCache')
+                .get('tanstack-query');
+              get.onerror = () => resolve(false);
+              get.onsuccess = () => {
+                resolve(JSON.stringify(get.result ?? null).includes(wanted));
+                open.result.close();
+              };
+            };
+          }),
+        email,
+      ),
+    )
+    .toBe(true);
   await page.reload();
   await expect(page.getByText('Offline: showing the last loaded data')).toBeVisible();
   await expect(page.getByLabel('Search users')).toHaveValue(email);
