@@ -6,13 +6,16 @@ import { AppError } from './app-error';
  * A request body limit that answers 413 with our envelope. The unread rest of the body
  * leaves the connection unusable, so the answer tells the client not to reuse it.
  */
-export function limitBody(maxSize: number, message: string) {
-  return bodyLimit({
+export function limitBody(maxSize: number, message: string): MiddlewareHandler {
+  const limit = bodyLimit({
     maxSize,
     onError: () => {
       throw new AppError(413, message, [], { Connection: 'close' });
     },
   });
+  // A request without a body has nothing to limit. Asking hono's bodyLimit would build the
+  // whole web Request (its body stream) on every GET just to find none.
+  return (c, next) => (hasBody(c.req.raw.headers) ? limit(c, next) : next());
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -90,6 +90,7 @@ export function createLogger(
   const at =
     (method: 'info' | 'warn' | 'error' | 'notice') =>
     (...args: unknown[]) => {
+      if (!base.isLevelEnabled(method)) return;
       const [fields, msg] = toEntry(args);
       base[method](fields, msg);
     };

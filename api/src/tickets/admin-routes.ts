@@ -5,7 +5,8 @@ import {
   tunedFileSchema,
   updateTicketStatusSchema,
 } from '@ecu/shared';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../accounts/gates';
@@ -30,7 +31,7 @@ import { jsonBody, parseWith } from '../http/validate';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
-import { envelopeJson, JSON_TYPE, ticketPageJson } from './ticket-json';
+import { envelopeJson, JSON_TYPE, ticketPageJson, ticketPageStatement } from './ticket-json';
 import { setTicketStatus } from './ticket-life';
 
 const listEcuFilesQuery = listQuerySchema.extend({
@@ -38,50 +39,60 @@ const listEcuFilesQuery = listQuerySchema.extend({
 });
 
 /**
- * A page of the admin file list, newest first. The search matches the ticket number, the
- * ticket's search text (registration with or without spaces, make, model, status) and the
- * owner's name or e-mail; each part is served by an index, so PostgreSQL can combine them.
+ * The search of the admin file list: the ticket number, the ticket's search text (registration
+ * with or without spaces, make, model, status) and the owner's name or e-mail; each part is
+ * served by an index, so PostgreSQL can combine them.
  */
-function ecuFileListQuery(
-  db: Db | Tx,
-  params: { limit: number; before?: number; status?: string; q?: string },
-) {
-  const { q } = params;
-  const like = q ? containsPattern(q) : undefined;
+function ticketSearch(db: Db | Tx, q: string) {
+  const like = containsPattern(q);
   const numberInQ = int4FromDigits(q);
-  const search =
-    q && like
-      ? or(
-          numberInQ !== undefined ? eq(tickets.ticketNumber, numberInQ) : undefined,
-          sql`${TICKET_SEARCH_TEXT} ilike ${like}`,
-          sql`${TICKET_SEARCH_TEXT} ilike ${containsPattern(q.replace(/\s+/g, ''))}`,
-          // The owner: the user search's trigram index finds the candidates, the second test
-          // keeps the role out (a search for 'user' is not every ticket).
-          // = any(array(...)) rather than in (...): an array is something the index on user_id
-          // can take in a bitmap scan, so the whole OR stays on indexes.
-          sql`${tickets.userId} = any(array(${db
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                sql`${USER_SEARCH_TEXT} ilike ${like}`,
-                sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${like}`,
-              ),
-            )}))`,
-        )
-      : undefined;
-  return db
-    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber })
+  return or(
+    numberInQ !== undefined ? eq(tickets.ticketNumber, numberInQ) : undefined,
+    sql`${TICKET_SEARCH_TEXT} ilike ${like}`,
+    sql`${TICKET_SEARCH_TEXT} ilike ${containsPattern(q.replace(/\s+/g, ''))}`,
+    // The owner: the user search's trigram index finds the candidates, the second test
+    // keeps the role out (a search for 'user' is not every ticket).
+    // = any(array(...)) rather than in (...): an array is something the index on user_id
+    // can take in a bitmap scan, so the whole OR stays on indexes.
+    sql`${tickets.userId} = any(array(${db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`${USER_SEARCH_TEXT} ilike ${like}`,
+          sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${like}`,
+        ),
+      )}))`,
+  );
+}
+
+/** Tickets newest first: a page of the admin file list (`rows` is the limit + 1). */
+function ecuFileListPage(where: SQL | undefined, rows: number | Placeholder) {
+  return new QueryBuilder()
+    .select()
     .from(tickets)
-    .where(
-      and(
-        params.before ? lt(tickets.ticketNumber, params.before) : undefined,
-        params.status ? eq(tickets.status, params.status) : undefined,
-        search,
-      ),
-    )
+    .where(where)
     .orderBy(desc(tickets.ticketNumber))
-    .limit(params.limit + 1);
+    .limit(rows);
+}
+
+/**
+ * The list without a search, built once for each combination of filters (a cursor, a status):
+ * the page everybody opens costs no statement building.
+ */
+const ecuFileListStatements = new Map<string, Query>();
+function ecuFileListStatement(filters: { before: boolean; status: boolean }): Query {
+  const key = `${filters.before}/${filters.status}`;
+  let statement = ecuFileListStatements.get(key);
+  if (!statement) {
+    const where = and(
+      filters.before ? lt(tickets.ticketNumber, sql.placeholder('before')) : undefined,
+      filters.status ? eq(tickets.status, sql.placeholder('status')) : undefined,
+    );
+    statement = ticketPageStatement(ecuFileListPage(where, sql.placeholder('rows')), { owner: true });
+    ecuFileListStatements.set(key, statement);
+  }
+  return statement;
 }
 
 /** The admin file desk (mounted under /api/admin behind the admin gate). */
@@ -92,12 +103,28 @@ export function adminTicketRoutes() {
     const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
     const { db } = c.var.deps;
     const before = int4FromDigits(cursor);
-    const pageOf = (tx: Db | Tx) =>
-      ticketPageJson(tx, ecuFileListQuery(tx, { limit, before, status, q }), { limit, owner: true });
+    const options = { limit, owner: true };
     const page = q
       ? // A search runs with a plan made for its own pattern (see api/src/admin/users/user-lists.ts).
-        await withCustomPlans(db, pageOf)
-      : await pageOf(db);
+        await withCustomPlans(db, (tx) => {
+          const where = and(
+            before ? lt(tickets.ticketNumber, before) : undefined,
+            status ? eq(tickets.status, status) : undefined,
+            ticketSearch(tx, q),
+          );
+          return ticketPageJson(
+            tx,
+            ticketPageStatement(ecuFileListPage(where, limit + 1), options),
+            {},
+            options,
+          );
+        })
+      : await ticketPageJson(
+          db,
+          ecuFileListStatement({ before: Boolean(before), status: Boolean(status) }),
+          { before, status, rows: limit + 1 },
+          options,
+        );
     return c.body(envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }), 200, JSON_TYPE);
   });
 

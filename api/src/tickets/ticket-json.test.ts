@@ -6,7 +6,7 @@ import { adminUser, type TestUser, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { fileBytes, submitTicket, uploadTunedMultipart } from '../test/ticket-helpers';
 import { ticketDtos } from './queries';
-import { myTicketsPageJson, NO_TICKET_CURSOR, ticketPageJson } from './ticket-json';
+import { myTicketsPageJson, NO_TICKET_CURSOR, ticketPageJson, ticketPageStatement } from './ticket-json';
 
 let server: TestServer;
 let tuner: TestUser;
@@ -70,13 +70,24 @@ describe('ticket JSON built by the database', () => {
     const expected = await mapped(true);
     const all = await ticketPageJson(
       server.deps.db,
-      sql`select id, ticket_number from tickets where user_id = ${tuner.user._id} order by ticket_number desc limit 11`,
+      ticketPageStatement(
+        sql`select * from tickets where user_id = ${tuner.user._id} order by ticket_number desc limit 11`,
+        { owner: true },
+      ),
+      {},
       { limit: 10, owner: true },
     );
     expect(all.json).toBe(JSON.stringify(expected));
+    // Placeholders are bound at each run.
+    const oldestStatement = ticketPageStatement(
+      sql`select * from tickets where user_id = ${sql.placeholder('userId')}
+          order by ticket_number asc limit ${sql.placeholder('rows')}`,
+      { owner: true },
+    );
     const oldest = await ticketPageJson(
       server.deps.db,
-      sql`select id, ticket_number from tickets where user_id = ${tuner.user._id} order by ticket_number asc limit 2`,
+      oldestStatement,
+      { userId: tuner.user._id, rows: 2 },
       { limit: 1, owner: true },
     );
     // Whatever order the selection has, the page is its newest `limit` tickets, newest first;

@@ -1,6 +1,6 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { buildOnce, runBuilt } from '../db/prepared';
 import { INT4_MAX } from '../http/int4';
 
 /**
@@ -77,19 +77,16 @@ const fileOf = (r: PageRow): FileJson => ({
 });
 
 /**
- * Tickets of `page` (a selection of `id`, `ticket_number` of at most limit + 1 tickets: the
- * extra one says more follow) as JSON, newest first. Files come oldest first; files stored in
- * one transaction share created_at and keep their insertion (physical) order, as the stable
- * sort of toTicketDto did.
+ * The statement of a page of tickets with their files: `page` selects whole ticket rows, at
+ * most limit + 1 of them (the extra one says more follow), in any order. The page is the
+ * ticket side of the join as it is (joined back to tickets by id, PostgreSQL hashed the whole
+ * table). Files come oldest first; files stored in one transaction share created_at and keep
+ * their insertion (physical) order, as the stable sort of toTicketDto did. Built once
+ * (buildOnce) where `page` has placeholders for its values.
  */
-export async function ticketPageJson(
-  db: Db | Tx,
-  page: SQL | SQLWrapper,
-  options: { limit: number; owner: boolean },
-): Promise<TicketPageJson> {
-  const { limit, owner } = options;
-  const rows = rowsOf<PageRow>(
-    await db.execute(sql`
+export function ticketPageStatement(page: SQL | SQLWrapper, options: { owner: boolean }): Query {
+  const { owner } = options;
+  return buildOnce(sql`
       select t.id, t.ticket_number, t.make, t.model, t.year, t.registration, t.ecu_id,
              t.transmission, t.read_tool, t.read_type, t.master_slave, t.stage,
              t.options, t.notes, t.credits_need, t.status,
@@ -97,12 +94,24 @@ export async function ticketPageJson(
              ${iso('t.created_at')} as created_at, ${iso('t.updated_at')} as updated_at,
              ${owner ? sql.raw('u.id as owner_id, u.first_name as owner_first_name, u.last_name as owner_last_name, u.email as owner_email,') : sql``}
              f.id as f_id, f.kind as f_kind, f.name as f_name, f.size::float8 as f_size, f.sha256 as f_sha256
-      from (${page}) wanted
-      join tickets t on t.id = wanted.id
+      from (${page}) t
       ${owner ? sql`join users u on u.id = t.user_id` : sql``}
       left join ticket_files f on f.ticket_id = t.id
-      order by t.ticket_number desc, f.created_at, f.ctid`),
-  );
+      order by t.ticket_number desc, f.created_at, f.ctid`);
+}
+
+/**
+ * The tickets of a ticketPageStatement run with `values` as JSON, newest first: the page's
+ * newest `limit`, whatever order the selection has.
+ */
+export async function ticketPageJson(
+  db: Db | Tx,
+  statement: Query,
+  values: Record<string, unknown>,
+  options: { limit: number; owner: boolean },
+): Promise<TicketPageJson> {
+  const { limit, owner } = options;
+  const rows = await runBuilt<PageRow>(db, statement, values);
   const tickets: object[] = [];
   let count = 0;
   let last: number | null = null;
@@ -162,18 +171,20 @@ export async function ticketPageJson(
   return { json: JSON.stringify(tickets), nextCursor: count > limit && last !== null ? String(last) : null };
 }
 
+const myTicketsPage = ticketPageStatement(
+  sql`select * from tickets
+      where user_id = ${sql.placeholder('userId')} and ticket_number < ${sql.placeholder('before')}
+      order by ticket_number desc limit ${sql.placeholder('rows')}`,
+  { owner: false },
+);
+
 /** A page of one customer's tickets, newest first, after the ticket number `before`. */
 export function myTicketsPageJson(
   db: Db,
   params: { userId: string; before: number; limit: number },
 ): Promise<TicketPageJson> {
-  return ticketPageJson(
-    db,
-    sql`select id, ticket_number from tickets
-        where user_id = ${params.userId} and ticket_number < ${params.before}
-        order by ticket_number desc limit ${params.limit + 1}`,
-    { limit: params.limit, owner: false },
-  );
+  const { userId, before, limit } = params;
+  return ticketPageJson(db, myTicketsPage, { userId, before, rows: limit + 1 }, { limit, owner: false });
 }
 
 /** `{"success":true,"message":…,"data":<json>,…}` without parsing the data again. */
