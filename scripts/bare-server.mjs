@@ -95,13 +95,22 @@ const routes = {
     await sql`select 1`;
     return [200, { success: true, message: 'OK', data: { db: 'ok' } }];
   },
-  async '/api/ecuFile/my-files'(req) {
+  async '/api/ecuFile/my-files'(req, query) {
     const user = await account(req);
     if (user?.role !== 'user') return [403, { success: false, message: 'Forbidden', errors: [] }];
+    const limit = Number(query.get('limit') ?? 100);
+    const before = query.get('cursor') ? Number(query.get('cursor')) : null;
     const rows = await sql`
-      select t.*, ${FILE_COLUMNS} from tickets t left join ticket_files f on f.ticket_id = t.id
-      where t.user_id = ${user.id} order by t.ticket_number desc, f.created_at, f.id`;
-    return [200, { success: true, message: 'Your files', data: ticketDtos(rows, false) }];
+      with page as (
+        select * from tickets where user_id = ${user.id}
+          and (${before}::int is null or ticket_number < ${before}::int)
+        order by ticket_number desc limit ${limit + 1})
+      select page.*, ${FILE_COLUMNS} from page left join ticket_files f on f.ticket_id = page.id
+      order by page.ticket_number desc, f.created_at, f.id`;
+    const all = ticketDtos(rows, false);
+    const data = all.slice(0, limit);
+    const nextCursor = all.length > limit ? String(data.at(-1).ticketNumber) : null;
+    return [200, { success: true, message: 'Your files', data, nextCursor }];
   },
   async '/api/admin/getAllEcuFiles'(req, query) {
     const user = await account(req);
