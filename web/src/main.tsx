@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
-import './profile/sync';
-import './tickets/ticket-outbox';
+import { App, preloadRoute } from './app/router';
+import './local/query-cache-guard';
 import './ui/styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// The page's chunks load beside the entry's own start-up; the first render waits for them.
+void preloadRoute(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

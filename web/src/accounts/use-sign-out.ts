@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { messageOf, NetworkError } from '../local/api-client';
 import { localDb } from '../local/db';
+import { toast } from '../ui/toast';
 import { accountsApi } from './api';
 import { forgetAccount, signOutOffline } from './auth-state';
 

@@ -1,16 +1,36 @@
 import { decideRoute, isRouteAlias } from '@ecu/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { refreshAuthUser, sendPendingSignOut, toAuthState, useAuthUser } from '../accounts/auth-state';
-import { persistOptions, queryClient } from '../local/query-client';
+import {
+  refreshAuthUser,
+  sendPendingSignOut,
+  toAuthState,
+  useAuthLookupTimedOut,
+  useAuthUser,
+} from '../accounts/auth-state';
 import { DisabledOverlay } from './disabled-overlay';
 import { OfflineBanner } from './offline-banner';
 import { ScrollToTop } from './scroll-to-top';
-import { SyncRunner } from './sync-runner';
-import { Toaster } from './toaster';
 import { UpdatePrompt } from './update-prompt';
+
+/**
+ * A part of the shell that the first screen does without, in its own chunk. If the chunk
+ * cannot be fetched (offline before the precache) the screen works without it; the next
+ * load brings it.
+ */
+function optionalPart<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() =>
+    load().catch((err: unknown) => {
+      console.warn(`${name} not loaded`, err);
+      return { default: () => null };
+    }),
+  );
+}
+
+const Toaster = optionalPart('Toasts', () => import('./toaster'));
+// The sync loop and the outbox handlers load with the first signed-in screen; without them
+// the screens still show what Dexie holds.
+const SyncRunner = optionalPart('Sync', () => import('./sync-runner'));
 
 /** Pages where the current-user lookup is not refetched on window focus (spec section 2). */
 const NO_FOCUS_REFETCH = ['/signin', '/signup', '/password-reset'];
@@ -31,28 +51,25 @@ function useAuthRefresh(pathname: string) {
   }, [pathname]);
 }
 
-/**
- * Server data read with TanStack Query; for a signed-in account its cache is persisted to
- * IndexedDB under that account (a copy of another account's is never restored).
- */
-function QueryProvider({ children }: { children: ReactNode }) {
-  const user = useAuthUser();
-  const accountId = typeof user === 'object' && user ? user._id : undefined;
-  if (!accountId) return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+/** Nothing is known on this device and the server has not answered in time. */
+function LookupTimedOut() {
   return (
-    <PersistQueryClientProvider
-      key={accountId}
-      client={queryClient}
-      persistOptions={persistOptions(accountId)}
-    >
-      {children}
-    </PersistQueryClientProvider>
+    <div className="spinner-page" role="alert">
+      <div className="stack">
+        <p>The server is taking too long to answer. Check your connection and try again.</p>
+        <button type="button" className="btn" onClick={() => void refreshAuthUser({ fresh: true })}>
+          Retry
+        </button>
+      </div>
+    </div>
   );
 }
 
 function Gate() {
   const user = useAuthUser();
+  const lookupTimedOut = useAuthLookupTimedOut();
   const location = useLocation();
+  if (user === 'unknown' && lookupTimedOut) return <LookupTimedOut />;
   if (user === 'loading' || user === 'unknown') {
     return (
       <div className="spinner-page" aria-busy="true">
@@ -79,7 +96,11 @@ function Gate() {
       <div inert={Boolean(user?.disabled)}>
         <Outlet />
       </div>
-      {user?.verified && user.onBoarded && !user.disabled && <SyncRunner userId={user._id} />}
+      {user?.verified && user.onBoarded && !user.disabled && (
+        <Suspense fallback={null}>
+          <SyncRunner userId={user._id} />
+        </Suspense>
+      )}
       {user?.disabled && <DisabledOverlay />}
     </>
   );
@@ -92,11 +113,16 @@ export function Root() {
   return (
     <>
       <ScrollToTop />
-      <QueryProvider>
+      {/* Pages and the layout suspend here while their chunk loads. The boundary stays mounted
+          (also while the gate redirects): a navigation, a React transition, keeps the current
+          screen until the next one is ready instead of flashing an empty one. */}
+      <Suspense fallback={null}>
         <Gate />
-      </QueryProvider>
+      </Suspense>
       <OfflineBanner />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <UpdatePrompt />
     </>
   );

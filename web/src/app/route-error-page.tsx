@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { isPageLoadFailure } from './route-error';
 
 /**
- * What a route shows when it fails (React Router's errorElement): a page that could not be
+ * What a route shows when it fails (route-error-boundary.tsx): a page that could not be
  * downloaded offers a reload; anything else says so plainly. Nothing the tuner typed is lost:
  * drafts and queued work live in IndexedDB.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const pageLoad = isPageLoadFailure(error);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { startSyncLoop } from '../local/sync-engine';
+import './outbox-handlers';
 
 /** Keeps Dexie in step with the server while a verified user is signed in. */
-export function SyncRunner({ userId }: { userId: string }) {
+export default function SyncRunner({ userId }: { userId: string }) {
   useEffect(() => {
     if (!userId) return;
     // Ask the browser not to evict our IndexedDB (queued files and commands live there).

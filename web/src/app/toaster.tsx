@@ -2,7 +2,7 @@ import { Slide, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
 /** Toasts per spec section 9: top-right, 5000 ms, pause on hover/focus loss, click to close, drag 80%. */
-export function Toaster() {
+export default function Toaster() {
   return (
     <ToastContainer
       position="top-right"

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
+import { firstLookupDone } from '../accounts/auth-state';
+import { whenPageIdle } from './when-page-idle';
 
 /**
  * Registers the service worker (production builds) and offers the new version when one is
- * waiting, instead of swapping code under a tuner mid-upload.
+ * waiting, instead of swapping code under a tuner mid-upload. Registering starts the precache
+ * of every page: it waits until the first screen has its own answers and the page is idle
+ * (docs/decisions/031-first-visit.md).
  */
 export function UpdatePrompt() {
   const [workbox, setWorkbox] = useState<Workbox | null>(null);
@@ -11,11 +15,22 @@ export function UpdatePrompt() {
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-    const wb = new Workbox('/sw.js', { scope: '/' });
-    wb.addEventListener('waiting', () => setWaiting(true));
-    wb.addEventListener('controlling', () => window.location.reload());
-    wb.register().catch(() => {});
-    setWorkbox(wb);
+    let cancelled = false;
+    const register = async () => {
+      const { Workbox } = await import('workbox-window');
+      if (cancelled) return;
+      const wb = new Workbox('/sw.js', { scope: '/' });
+      wb.addEventListener('waiting', () => setWaiting(true));
+      wb.addEventListener('controlling', () => window.location.reload());
+      setWorkbox(wb);
+      await wb.register();
+    };
+    // Offline on a first visit the module or the worker cannot be fetched: the next visit registers.
+    const cancel = whenPageIdle(() => void register().catch(() => {}), { ready: firstLookupDone });
+    return () => {
+      cancelled = true;
+      cancel();
+    };
   }, []);
 
   if (!waiting || !workbox) return null;

@@ -71,13 +71,13 @@ export async function forgetServerData(): Promise<void> {
 let accountId: string | undefined;
 
 // Other users' data must not outlive the admin's session on this device: drop the copies as
-// soon as the cached user signs out or becomes someone else.
+// soon as the cached user signs out or becomes someone else (query-cache-guard.ts deletes the
+// copy on disk whenever nobody is signed in, from start-up).
 liveQuery(() => localDb.meta.get('authUser')).subscribe({
   next(row) {
     const user = row?.value as UserDto | null | undefined;
     const next = user?._id;
     if (accountId !== undefined && next !== accountId) void forgetServerData();
-    if (!user) void localDb.queryCache.clear().catch(() => {});
     accountId = next;
   },
   error() {

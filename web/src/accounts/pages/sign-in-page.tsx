@@ -1,15 +1,15 @@
-import { signInSchema } from '@ecu/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { messageOf } from '../../local/api-client';
 import { setAuthUser } from '../../local/db';
 import { WaitingForSignInNotice } from '../../local/waiting-notice';
 import { Field } from '../../ui/field';
-import { fieldErrorsOf } from '../../ui/field-errors';
 import { PasswordInput } from '../../ui/password-input';
+import { toast } from '../../ui/toast';
 import { accountsApi } from '../api';
 import { AuthScreen } from '../auth-screen';
+
+const loadCheck = () => import('../sign-in-check');
 
 export default function SignInPage() {
   const navigate = useNavigate();
@@ -22,15 +22,15 @@ export default function SignInPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = signInSchema.safeParse({ email, password, rememberMe });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
     setPending(true);
     try {
-      const { message, data } = await accountsApi.login(parsed.data);
+      const checked = (await loadCheck()).checkSignIn({ email, password, rememberMe });
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        return;
+      }
+      setErrors({});
+      const { message, data } = await accountsApi.login(checked.input);
       await setAuthUser(data);
       toast.success(message);
       navigate('/dashboard', { replace: true });
@@ -46,7 +46,7 @@ export default function SignInPage() {
       <h1>Sign In</h1>
       <p className="subtitle">Welcome back. Sign in to your account.</p>
       <WaitingForSignInNotice />
-      <form onSubmit={submit} noValidate={false}>
+      <form onSubmit={submit} onFocus={() => void loadCheck().catch(() => {})} noValidate={false}>
         <Field id="email" label="Email" error={errors.email}>
           <input
             id="email"

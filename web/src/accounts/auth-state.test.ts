@@ -1,0 +1,83 @@
+import type { UserDto } from '@ecu/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDb } from '../local/db';
+import { accountsApi } from './api';
+import { AUTH_LOOKUP_LIMIT_MS, firstLookupDone, isAuthLookupTimedOut, refreshAuthUser } from './auth-state';
+
+const me: UserDto = {
+  _id: 'u1',
+  firstName: 'Tess',
+  lastName: 'Tuner',
+  email: 'tess@example.com',
+  address: '1 Bench Lane',
+  country: 'GB',
+  city: 'Leeds',
+  postalCode: 'LS1 1AA',
+  role: 'user',
+  credits: 0,
+  perCreditPrice: 1,
+  totalMoneySpent: 0,
+  totalFilesSubmitted: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  onBoarded: true,
+  verified: true,
+  disabled: false,
+};
+
+/** A getMe whose answer comes only when the test says so. */
+function slowGetMe() {
+  let answer: (value: { message: string; data: UserDto }) => void = () => {};
+  const spy = vi
+    .spyOn(accountsApi, 'getMe')
+    .mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  return { spy, answer: () => answer({ message: 'ok', data: me }) };
+}
+
+describe('the lookup of the signed-in user', () => {
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await localDb.meta.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('stops waiting after the time limit, and the late answer still lands', async () => {
+    const server = slowGetMe();
+    const lookup = refreshAuthUser();
+    const first = firstLookupDone();
+    await vi.advanceTimersByTimeAsync(AUTH_LOOKUP_LIMIT_MS - 1);
+    expect(isAuthLookupTimedOut()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isAuthLookupTimedOut()).toBe(true);
+    // What waits behind the first screen (the precache) may start now.
+    await expect(first).resolves.toBeUndefined();
+
+    server.answer();
+    await expect(lookup).resolves.toEqual(me);
+    expect((await localDb.meta.get('authUser'))?.value).toEqual(me);
+    expect(isAuthLookupTimedOut()).toBe(false);
+  });
+
+  it('Retry asks again instead of waiting on a lookup that may hang', async () => {
+    const server = slowGetMe();
+    void refreshAuthUser();
+    await vi.advanceTimersByTimeAsync(AUTH_LOOKUP_LIMIT_MS);
+    expect(isAuthLookupTimedOut()).toBe(true);
+
+    const retry = refreshAuthUser({ fresh: true });
+    expect(isAuthLookupTimedOut()).toBe(false);
+    await vi.waitFor(() => expect(server.spy).toHaveBeenCalledTimes(2));
+    server.answer();
+    await expect(retry).resolves.toEqual(me);
+  });
+
+  it('an answer in time never shows the time-out', async () => {
+    vi.spyOn(accountsApi, 'getMe').mockResolvedValue({ message: 'ok', data: me });
+    await refreshAuthUser();
+    await vi.advanceTimersByTimeAsync(AUTH_LOOKUP_LIMIT_MS);
+    expect(isAuthLookupTimedOut()).toBe(false);
+  });
+});
