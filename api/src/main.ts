@@ -7,6 +7,7 @@ import { createApp } from './app/app';
 import { buildRuntime } from './app/build-deps';
 import { ConfigError, loadConfig } from './config';
 import { analyzeDatabase, PGLITE_ANALYZE_INTERVAL_MS } from './db/client';
+import { serverWithEdge } from './http/edge';
 import { PRUNE_INTERVAL_MS, pruneTables } from './platform/prune';
 import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
 
@@ -39,12 +40,15 @@ if (runtime.database.kind === 'pglite') {
   setInterval(analyze, PGLITE_ANALYZE_INTERVAL_MS).unref();
 }
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
-  const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-  runtime.deps.logger.notice(
-    `ECU Portal on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,
-  );
-});
+const server = serve(
+  { fetch: app.fetch, port: config.port, hostname: '0.0.0.0', createServer: serverWithEdge(() => app.edge) },
+  (info) => {
+    const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+    runtime.deps.logger.notice(
+      `ECU Portal on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,
+    );
+  },
+);
 
 const chat = app.chat.attach(server as Server);
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv, UserRow } from '../app/context';
 import { forbidden, unauthorized } from '../http/app-error';
+import { noteRequestUser } from '../platform/logger';
 import { sessionResolver } from './session-resolve';
 
 /**
@@ -11,7 +12,9 @@ export function loadUser(deps: Pick<AppDeps, 'auth' | 'db'>): MiddlewareHandler<
   const resolveSession = sessionResolver(deps.auth, deps.db);
   return async (c, next) => {
     const { user, setCookies } = await resolveSession(c);
-    c.set('user', user && !user.deletedAt ? user : null);
+    const live = user && !user.deletedAt ? user : null;
+    c.set('user', live);
+    if (live) noteRequestUser(live.id);
     await next();
     // A sliding session renews its cookie (and a dead one is cleared): pass that on.
     for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });

@@ -9,11 +9,11 @@ import { paymentRoutes } from '../credits/routes';
 import { pingDatabase } from '../db/client';
 import { notFound } from '../http/app-error';
 import { jsonBodiesOnly, limitBody } from '../http/body-limit';
+import type { EdgeSettings } from '../http/edge';
 import { failure, ok } from '../http/envelope';
 import { onError } from '../http/on-error';
 import { originCheck } from '../http/origin-check';
-import { requestLog } from '../http/request-log';
-import { noStoreForPersonalAnswers, securityHeaders } from '../http/security-headers';
+import { securityHeaders } from '../http/security-headers';
 import { serviceStatusRoutes } from '../settings/routes';
 import { syncRoutes } from '../sync/routes';
 import { fileRoutes } from '../tickets/file-routes';
@@ -41,11 +41,15 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
   const chat = createChat(deps);
   app.onError(onError(deps.logger));
-  app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders({ stripe: Boolean(deps.config.stripe) }));
-  app.use('*', async (c, next) => {
+  // Security headers, request ids, no-store and the access log are added at the edge, on
+  // Node's own response (api/src/http/edge.ts): these are its settings.
+  const edge: EdgeSettings = {
+    logger: deps.logger,
+    headers: securityHeaders({ stripe: Boolean(deps.config.stripe) }),
+  };
+  app.use('*', (c, next) => {
     c.set('deps', deps);
-    await next();
+    return next();
   });
 
   app.get('/api/health', async (c) => {
@@ -58,7 +62,6 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     return ok(c, 'OK', { db: 'ok' });
   });
 
-  app.use('/api/*', noStoreForPersonalAnswers());
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
   const jsonLimit = limitBody(JSON_BODY_LIMIT, 'The request is too large');
   const jsonOnly = jsonBodiesOnly();
@@ -76,7 +79,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
 
   // Of better-auth's own endpoints only the session read is served over HTTP. The others
   // (sign-in, sign-up, OTP sign-in, password reset...) would skip the rate limits, rules and
-  // mails of the spec's /api/auth/* calls, which use better-auth through auth.api instead.
+  // mails of our /api/auth/* calls (docs/product.md#13-the-http-api), which use better-auth
+  // through auth.api instead.
   app.get(`${AUTH_BASE_PATH}/get-session`, (c) => readSessionWithoutToken(deps.auth, c));
 
   app.route('/api/auth', accountRoutes());
@@ -96,7 +100,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
 
   if (options.webDir) mountWeb(app, options.webDir);
-  return Object.assign(app, { tus, chat });
+  return Object.assign(app, { tus, chat, edge });
 }
 
 export type App = ReturnType<typeof createApp>;

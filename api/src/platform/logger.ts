@@ -8,6 +8,8 @@ export interface Logger {
   error(...args: unknown[]): void;
   /** Something an operator must see once whatever LOG_LEVEL says (only 'silent' hides it). */
   notice(...args: unknown[]): void;
+  /** Whether lines of this level are written (work done only for them can be skipped). */
+  enabled?(level: 'info' | 'warn' | 'error'): boolean;
 }
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info';
@@ -22,11 +24,23 @@ export type LogOutput = (line: string, isError: boolean) => void;
 export const SECRET_FIELDS = ['secret', 'password', 'token', 'otp', 'link', 'cookie', 'authorization'];
 const RESERVED = new Set(['level', 'time', 'msg', 'reqId', 'err']);
 
-const requests = new AsyncLocalStorage<{ reqId: string }>();
+/** What the lines logged within one request share; the user is known once the session is read. */
+interface RequestScope {
+  reqId: string;
+  userId?: string;
+}
+
+const requests = new AsyncLocalStorage<RequestScope>();
 
 /** Runs fn so that every line logged within it (however deep) carries this request id. */
-export function withRequestId<T>(reqId: string, fn: () => T): T {
-  return requests.run({ reqId }, fn);
+export function withRequestId<T>(reqId: string, fn: () => T, scope: RequestScope = { reqId }): T {
+  return requests.run(scope, fn);
+}
+
+/** Records who the current request is from, for its access line. */
+export function noteRequestUser(userId: string): void {
+  const scope = requests.getStore();
+  if (scope) scope.userId = userId;
 }
 
 /**
@@ -80,7 +94,10 @@ export function createLogger(
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => requests.getStore() ?? {},
+      mixin: () => {
+        const scope = requests.getStore();
+        return scope ? { reqId: scope.reqId } : {};
+      },
       ...(options.production
         ? { redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: '[redacted]' } }
         : {}),
@@ -94,5 +111,11 @@ export function createLogger(
       const [fields, msg] = toEntry(args);
       base[method](fields, msg);
     };
-  return { info: at('info'), warn: at('warn'), error: at('error'), notice: at('notice') };
+  return {
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    notice: at('notice'),
+    enabled: (method) => base.isLevelEnabled(method),
+  };
 }

@@ -12,6 +12,7 @@ import type { ChatHub } from '../chat/hub';
 import { type Config, loadConfig } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import type { Database } from '../db/client';
+import { serverWithEdge } from '../http/edge';
 import type { Logger } from '../platform/logger';
 import { SmtpSink } from './smtp-sink';
 import { openTestDatabase } from './test-db';
@@ -62,6 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     fetch: (request, env) => (app ? app.fetch(request, env) : new Response('Starting', { status: 503 })),
     port: 0,
     hostname: '127.0.0.1',
+    createServer: serverWithEdge(() => app?.edge),
   }) as Server;
   await new Promise<void>((resolve, reject) => {
     if (server.listening) return resolve();

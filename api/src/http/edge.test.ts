@@ -60,3 +60,21 @@ describe('request ids and the access log', () => {
     expect(accessLine(missing.headers.get('x-request-id'))).toMatchObject({ status: 404 });
   });
 });
+
+describe('the headers every answer carries', () => {
+  it.each([
+    ['a public answer', '/api/health', 200],
+    ['a refusal', '/api/ecuFile/my-files', 401],
+    ['an unknown endpoint', '/api/no-such-thing', 404],
+  ])('are on %s, once each', async (_label, path, status) => {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+    // Set once at the edge: a value repeated by the app too would read 'DENY, DENY'.
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+});
