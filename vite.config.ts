@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -56,6 +57,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    precompress(),
   ],
   test: {
     root: '.',

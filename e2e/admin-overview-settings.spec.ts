@@ -15,7 +15,7 @@ interface CreatedTicket {
   creditsNeed: number;
 }
 
-/** A BMW ticket (3 credits: a 2-credit make and DTC OFF) through the spec's multipart form. */
+/** A BMW ticket (3 credits: a 2-credit make and DTC OFF) through the multipart form. */
 async function createTicket(tuner: APIRequestContext, tag: string): Promise<CreatedTicket> {
   return ok<CreatedTicket>(
     await tuner.post('/api/ecuFile/create-ecuFile', {

@@ -40,7 +40,7 @@ test('an admin finds a user, changes price and role, disables, activates, adjust
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 
-  // Find: server-side search, the spec's columns and formats.
+  // Find: server-side search, the documented columns and formats.
   const row = await findUser(page, 'Users', email);
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('row')).toHaveCount(2); // the header and the tuner

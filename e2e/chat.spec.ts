@@ -9,7 +9,7 @@ import {
 import { apiSession, createAccount, dataOf, PASSWORD, signInThroughUi } from './support/accounts';
 import { ADMIN } from './support/paths';
 
-/** A ticket made through the spec's multipart create-ecuFile form, as the tuner. */
+/** A ticket made through the multipart create-ecuFile form, as the tuner. */
 async function createTicket(tuner: APIRequestContext): Promise<number> {
   const registration = `CH ${Date.now().toString(36).slice(-5).toUpperCase()}`;
   const created = await dataOf<{ ticketNumber: number }>(

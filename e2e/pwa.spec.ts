@@ -62,3 +62,27 @@ test.describe('a page that cannot be downloaded', () => {
     await expect(page.getByRole('heading', { name: 'Price List', level: 1 })).toBeVisible();
   });
 });
+
+test('the page’s scripts arrive compressed where the browser accepts it', async ({ page }) => {
+  const scripts: { url: string; encoding: string | undefined; bytes: number }[] = [];
+  page.on('response', async (res) => {
+    if (!res.url().includes('/assets/') || !res.url().endsWith('.js') || res.fromServiceWorker()) return;
+    const headers = await res.allHeaders();
+    scripts.push({
+      url: res.url(),
+      encoding: headers['content-encoding'],
+      bytes: Number(headers['content-length'] ?? 0),
+    });
+  });
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  // Files under 1 KB are sent as they are (a compressed copy saves less than a packet).
+  for (const s of scripts) if (s.encoding !== 'br') expect(s.bytes, s.url).toBeLessThan(1024);
+  const entry = scripts.find((x) => /\/index-[\w-]+\.js$/.test(x.url));
+  expect(entry?.encoding).toBe('br');
+  // A client that takes no encoding gets the plain file.
+  const plain = await page.request.get(entry!.url, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(await plain.text()).toContain('import');
+});

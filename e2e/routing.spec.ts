@@ -4,7 +4,7 @@ import { ADMIN } from './support/paths';
 
 type Who = 'signedOut' | 'notOnboarded' | 'unverified' | 'user' | 'admin';
 
-// [who, path visited, where the browser ends up]; the spec's 'Routing by auth state'.
+// [who, path visited, where the browser ends up]; docs/product.md#2-routes-and-the-auth-gate.
 const RULES: [Who, string, string][] = [
   ['signedOut', '/', '/signin'],
   ['signedOut', '/signin', '/signin'],

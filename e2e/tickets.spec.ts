@@ -15,7 +15,7 @@ interface CreatedTicket {
   creditsNeed: number;
 }
 
-/** A ticket made through the spec's multipart create-ecuFile form, as the tuner. */
+/** A ticket made through the multipart create-ecuFile form, as the tuner. */
 async function createTicket(tuner: APIRequestContext, registration: string, ecu: Buffer, extra: Buffer) {
   return ok<CreatedTicket>(
     await tuner.post('/api/ecuFile/create-ecuFile', {
@@ -66,7 +66,7 @@ test('a tuner follows a ticket from Pending to the tuned-file download; an admin
   const ecu = Buffer.from(`ECU READ ${registration} `.repeat(400));
   const extra = Buffer.from('rpm,boost\n1000,0.4\n3000,1.6\n');
   const created = await createTicket(tuner, registration, ecu, extra);
-  // BMW is a 2-credit make, DTC OFF costs 1 even with Stage 1 (DECISIONS 7).
+  // BMW is a 2-credit make, DTC OFF costs 1 even with Stage 1 (docs/product.md#7-ticket-price).
   expect(created.creditsNeed).toBe(3);
   const n = created.ticketNumber;
   await ok(await admin.put('/api/admin/updateUserCredits', { data: { userId: account.id, credits: 5 } }));
@@ -156,7 +156,7 @@ test('a tuner follows a ticket from Pending to the tuned-file download; an admin
   const fileStatus = desk.getByRole('region', { name: 'File Status' });
   await expect(fileStatus.getByText('No tuned file uploaded yet.')).toBeVisible();
 
-  // Nothing chosen: the spec's message, nothing sent.
+  // Nothing chosen: the documented message, nothing sent.
   await fileStatus.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(toast(desk, 'Please select a tuned file')).toBeVisible();
 

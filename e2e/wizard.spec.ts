@@ -117,7 +117,7 @@ test('the wizard checks every step in order, quotes the ticket, keeps the plan o
   await expect(page.getByRole('radio', { name: 'Master' })).toBeChecked();
   await shot(page, '1-upload-file-empty');
 
-  // Continue checks in the spec's order; each message is a toast and stands under its field.
+  // Continue checks in the documented order; each message is a toast and stands under its field.
   const next = page.getByRole('button', { name: 'Continue' });
   await next.click();
   await expectToast(page, 'Make is required');

@@ -1,7 +1,10 @@
 // Benchmarks that print figures (never assert): server cold start, first-route JS size,
 // API latency, uploads, the chat, the server against a bare baseline (scripts/bench-server.mjs),
-// the admin lists at 1k and 100k rows. Run `pnpm build` first.
+// the admin lists at 1k and 100k rows, and a Lighthouse mobile run of /signin and /dashboard with
+// the service worker's repeat visit (scripts/bench-lighthouse.mjs). Run `pnpm build` first.
 // Usage: pnpm bench
+// Knob: BENCH_LIGHTHOUSE=off skips the Lighthouse part (it needs Chromium, /usr/bin/chromium or
+// BENCH_CHROMIUM, and takes about a minute); the other scripts list their own knobs at the top.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchAdminLists } from './bench-admin-lists.mjs';
 import { benchChat } from './bench-chat.mjs';
+import { benchLighthouse } from './bench-lighthouse.mjs';
 import { adminSearchRows, benchServer, captureInfo, summaryTable } from './bench-server.mjs';
 import { benchUpload } from './bench-upload.mjs';
 
@@ -90,6 +94,7 @@ const js = firstRouteJs();
 console.info(
   `First route (/signin) JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip`,
 );
+if (process.env.BENCH_LIGHTHOUSE !== 'off') await benchLighthouse({ port: PORT + 6 });
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecu-bench-'));
 try {

@@ -24,7 +24,7 @@ function configError(env: Record<string, string | undefined>): ConfigError {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
-describe('loadConfig defaults (DECISIONS section 2)', () => {
+describe('loadConfig defaults (README.md, Configuration)', () => {
   it('runs with nothing set: port 3000, embedded database, mail to the outbox, no Redis, no proxy trust', () => {
     // AUTH_SECRET given so that the default DATA_DIR (./data) is not written to.
     const config = loadConfig({ AUTH_SECRET: 'a'.repeat(32) });

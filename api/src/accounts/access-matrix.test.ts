@@ -14,18 +14,18 @@ import type { ApiClient } from '../test/http-client';
 import { startTestServer, type TestServer } from '../test/test-server';
 
 /**
- * Who may call what (DECISIONS 5: signed in -> onboarded -> verified -> not disabled). Each
- * row is one caller on one endpoint, with the status and message the server must answer.
+ * Who may call what (docs/product.md#1-roles-and-accounts: signed in -> onboarded -> verified -> not
+ * disabled). Each row is one caller on one endpoint, with the status and message the server must answer.
  */
 type Caller = 'signed out' | 'not onboarded' | 'unverified' | 'disabled' | 'user' | 'admin';
 
-const SIGNED_OUT = [401, 'Please sign in to continue'] as const;
-const NOT_ONBOARDED = [403, 'Complete your profile first'] as const;
-const NOT_VERIFIED = [403, 'Verify your email address first'] as const;
-const DISABLED = [403, 'Account disabled'] as const;
-const OK = [200, null] as const;
+const SIGNED_OUT = [401, 'Please sign in to continue', 'unauthorized'] as const;
+const NOT_ONBOARDED = [403, 'Complete your profile first', 'not_onboarded'] as const;
+const NOT_VERIFIED = [403, 'Verify your email address first', 'not_verified'] as const;
+const DISABLED = [403, 'Account disabled', 'account_disabled'] as const;
+const OK = [200, null, null] as const;
 
-type Expected = readonly [status: number, message: string | null];
+type Expected = readonly [status: number, message: string | null, code: string | null];
 
 interface Endpoint {
   method: 'GET' | 'POST' | 'PUT';
@@ -112,6 +112,7 @@ const ROWS = ENDPOINTS.flatMap((endpoint) =>
     endpoint,
     status: endpoint.expected[caller][0],
     message: endpoint.expected[caller][1],
+    code: endpoint.expected[caller][2],
   })),
 );
 
@@ -135,7 +136,7 @@ async function sessionOf(caller: Caller): Promise<{ client: ApiClient; person: T
 
 describe('access matrix', () => {
   it.each(ROWS)('$endpoint.method $endpoint.path as $caller -> $status', async (row) => {
-    const { endpoint, status, message } = row;
+    const { endpoint, status, message, code } = row;
     const client = callers.get(row)?.client ?? newClient(server);
     const res = await client.request(
       endpoint.method,
@@ -144,7 +145,7 @@ describe('access matrix', () => {
     );
     expect(res.status, res.text).toBe(status);
     expect(res.body.success).toBe(status === 200);
-    if (message !== null) expect(res.body).toEqual({ success: false, message, errors: [] });
+    if (message !== null) expect(res.body).toEqual({ success: false, message, errors: [], code });
   });
 });
 

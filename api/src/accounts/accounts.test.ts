@@ -120,7 +120,12 @@ describe('sign-in', () => {
       password: wrongPassword ?? PASSWORD,
     });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: 'Invalid email or password', errors: [] });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Invalid email or password',
+      errors: [],
+      code: 'invalid_credentials',
+    });
     expect(client.signedIn).toBe(false);
   });
 
@@ -178,7 +183,12 @@ describe('getMe', () => {
   it('answers 401 when signed out', async () => {
     const res = await newClient(server).get('/api/auth/getMe');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: 'Please sign in to continue', errors: [] });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Please sign in to continue',
+      errors: [],
+      code: 'unauthorized',
+    });
   });
 
   it('answers 401 for a forged session cookie', async () => {
@@ -187,7 +197,7 @@ describe('getMe', () => {
     expect((await client.get('/api/auth/getMe')).status).toBe(401);
   });
 
-  it('answers with the user of spec section 3', async () => {
+  it('answers with the user as docs/product.md describes it', async () => {
     const { client, email, user } = await verifiedUser(server);
     const res = await client.get<UserDto>('/api/auth/getMe');
     expect(res.status).toBe(200);

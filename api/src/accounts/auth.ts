@@ -10,7 +10,10 @@ import type { Mailer } from '../platform/mail';
 import { passwordResetMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './password-hash';
 
-/** better-auth lives under its own base path so it never shadows the spec's /api/auth/* calls. */
+/**
+ * better-auth lives under its own base path so it never shadows our /api/auth/* calls
+ * (docs/decisions/001-better-auth-behind-spec-calls.md).
+ */
 export const AUTH_BASE_PATH = '/api/auth/core';
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_ATTEMPTS = 5;

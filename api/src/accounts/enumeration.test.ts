@@ -27,7 +27,12 @@ describe('e-mail verification tried by a stranger', () => {
       email: uniqueEmail('nobody'),
     });
     expect(forVictim.status).toBe(400);
-    expect(forVictim.body).toEqual({ success: false, message: INVALID_LINK, errors: [] });
+    expect(forVictim.body).toEqual({
+      success: false,
+      message: INVALID_LINK,
+      errors: [],
+      code: 'bad_request',
+    });
     expect(forNobody.status).toBe(forVictim.status);
     expect(forNobody.body).toEqual(forVictim.body);
     expect(forVictim.text).not.toContain(victim.user.address);
@@ -39,7 +44,7 @@ describe('e-mail verification tried by a stranger', () => {
     expect((await client.post('/api/auth/signup-verify', { token: link.token, email })).status).toBe(200);
     const again = await newClient(server).post('/api/auth/signup-verify', { token: link.token, email });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ success: false, message: INVALID_LINK, errors: [] });
+    expect(again.body).toEqual({ success: false, message: INVALID_LINK, errors: [], code: 'bad_request' });
   });
 
   it("verifies with a valid link from another browser but does not hand that browser the user's profile", async () => {

@@ -36,15 +36,18 @@ export interface GateOptions {
   role?: 'user' | 'admin';
 }
 
-/** The server's gates, in the spec's order: signed in -> onboarded -> verified -> not disabled -> role. */
+/**
+ * The server's gates, in order (docs/product.md#1-roles-and-accounts): signed in -> onboarded
+ * -> verified -> not disabled -> role.
+ */
 export function passGates(user: UserRow | null, options: GateOptions = {}): UserRow {
   const { onboarded = true, verified = true, role } = options;
   if (!user) throw unauthorized(GATE_MESSAGES.signedOut);
-  if (onboarded && !user.onBoarded) throw forbidden(GATE_MESSAGES.notOnboarded);
-  if (verified && !user.emailVerified) throw forbidden(GATE_MESSAGES.notVerified);
-  if (user.disabled) throw forbidden(GATE_MESSAGES.disabled);
-  if (role === 'admin' && user.role !== 'admin') throw forbidden(GATE_MESSAGES.notAdmin);
-  if (role === 'user' && user.role !== 'user') throw forbidden(GATE_MESSAGES.notUser);
+  if (onboarded && !user.onBoarded) throw forbidden(GATE_MESSAGES.notOnboarded, 'not_onboarded');
+  if (verified && !user.emailVerified) throw forbidden(GATE_MESSAGES.notVerified, 'not_verified');
+  if (user.disabled) throw forbidden(GATE_MESSAGES.disabled, 'account_disabled');
+  if (role === 'admin' && user.role !== 'admin') throw forbidden(GATE_MESSAGES.notAdmin, 'not_admin');
+  if (role === 'user' && user.role !== 'user') throw forbidden(GATE_MESSAGES.notUser, 'not_customer');
   return user;
 }
 

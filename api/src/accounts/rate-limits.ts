@@ -36,10 +36,9 @@ export async function enforceRateLimit(
     if (!result.allowed) {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
       throw new AppError(
-        429,
+        'rate_limited',
         `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        [],
-        { 'Retry-After': String(result.retryAfterSeconds) },
+        { headers: { 'Retry-After': String(result.retryAfterSeconds) } },
       );
     }
   }

@@ -36,7 +36,10 @@ const OTP_ERRORS: Record<string, string> = {
   TOO_MANY_ATTEMPTS: 'Too many wrong codes. Request a new one.',
 };
 
-/** The spec's /auth/* calls (section 7) plus the password reset of DECISIONS section 5. */
+/**
+ * The /auth/* calls (docs/product.md#13-the-http-api) plus the password reset
+ * (docs/product.md#1-roles-and-accounts).
+ */
 export function accountRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -55,7 +58,7 @@ export function accountRoutes() {
       headers: c.req.raw.headers,
       asResponse: true,
     });
-    if (!res.ok) throw unauthorized('Invalid email or password');
+    if (!res.ok) throw unauthorized('Invalid email or password', 'invalid_credentials');
     await forgiveRateLimit(c, counted);
     forwardCookies(c, res);
     const user = await getUserByEmail(db, input.email);

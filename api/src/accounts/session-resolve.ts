@@ -44,7 +44,7 @@ export function verifySignedCookie(value: string, secret: string): string | unde
  * with its user), with no cookie cache: a revoked session or a disabled account counts on
  * the very next request. The few cases that write (an expired session to remove, a sliding
  * renewal once a day, better-auth's other session cookies) go through better-auth itself, so
- * its behaviour stays the reference (docs/decisions/030-session-resolution.md).
+ * its behaviour stays the reference (docs/decisions/030-hot-reads.md).
  */
 export function sessionResolver(auth: Auth, db: Db) {
   let settings: Promise<SessionSettings> | undefined;

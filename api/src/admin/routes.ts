@@ -8,7 +8,7 @@ import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';
 import { adminUserRoutes } from './users/routes';
 
-/** The spec's /admin/* calls and the desk's own, all behind the admin gate. */
+/** The /admin/* calls (docs/product.md#13-the-http-api) and the desk's own, behind the admin gate. */
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
   app.use('*', requireAccount({ role: 'admin' }));

@@ -7,8 +7,8 @@ import { recordAudit } from './audit';
 import { lockForAdminChange, lockUser } from './users/admin-seats';
 
 /**
- * Disable or activate an account (DECISIONS section 5). A disabled user still signs in and
- * sees the overlay; the gates answer 403 everywhere else, from that user's very next request
+ * Disable or activate an account (docs/decisions/002-disabled-is-not-ban.md). A disabled user
+ * still signs in and sees the overlay; the gates answer 403 everywhere else, from that user's very next request
  * in every session (the gate reads the user row on each request). An admin cannot disable
  * themself, nor the last active admin. The change and its audit row commit together.
  */

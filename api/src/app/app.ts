@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
       await pingDatabase(deps.db);
     } catch (err) {
       deps.logger.error('Health check: database unreachable', err);
-      return c.json(failure('Database unreachable'), 503);
+      return c.json(failure('Database unreachable', [], 'unavailable'), 503);
     }
     return ok(c, 'OK', { db: 'ok' });
   });

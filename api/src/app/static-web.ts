@@ -17,6 +17,8 @@ export function mountWeb(app: Hono<AppEnv>, webDir: string) {
     '*',
     serveStatic({
       root: path.relative(process.cwd(), webDir) || '.',
+      // The build writes .br and .gz copies (scripts/precompress.ts): sent where accepted.
+      precompressed: true,
       onFound: (file, c) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           c.header('Cache-Control', 'public, max-age=31536000, immutable');

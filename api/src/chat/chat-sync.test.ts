@@ -34,7 +34,7 @@ const has = (client: ChatClient, m: ChatMessage) => () => client.messages().some
 const countOf = (client: ChatClient, m: ChatMessage) => client.messages().filter((x) => x.id === m.id).length;
 
 describe('two y-websocket clients on a ticket', () => {
-  it('converge, see messages live, and the load payload has the spec shape', async () => {
+  it('converge, see messages live, and the load payload has the documented shape', async () => {
     const { tuner, admin, ticket, a, b } = await twoClients();
     const n = ticket.ticketNumber;
     const empty = await loadPayload(tuner.client, n);

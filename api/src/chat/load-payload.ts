@@ -15,7 +15,7 @@ import type { ChatHub } from './hub';
 import { loadChatState } from './persistence';
 import type { ChatTicket } from './room';
 
-/** The spec's chat load payload for `viewer`, from the loaded room or from the store. */
+/** The chat load payload (docs/product.md#10-chat) for `viewer`, from the loaded room or the store. */
 export async function chatLoadPayload(
   deps: AppDeps,
   hub: ChatHub,

@@ -104,7 +104,12 @@ describe('PUT /api/admin/updateUserCredits', () => {
       credits: -1,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'The balance cannot go below zero', errors: [] });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'The balance cannot go below zero',
+      errors: [],
+      code: 'bad_request',
+    });
     expect((await storedUser(server.deps.db, target.user._id)).credits).toBe(0);
     expect(await ledgerOf(server.deps.db, target.user._id)).toEqual([]);
 
@@ -135,6 +140,7 @@ describe('PUT /api/admin/updateUserCredits', () => {
           success: false,
           message: 'credits must be 1, 5, -1 or "reset"',
           errors: [{ path: 'credits', message: 'credits must be 1, 5, -1 or "reset"' }],
+          code: 'validation_failed',
         });
         expect(await ledgerOf(server.deps.db, target.user._id)).toEqual([]);
       },
@@ -209,6 +215,7 @@ describe('PUT /api/admin/updatePerCreditPrice', () => {
         success: false,
         message: 'Enter a valid price',
         errors: [{ path: 'creditPrice', message: 'Enter a valid price' }],
+        code: 'validation_failed',
       });
       expect((await storedUser(server.deps.db, target.user._id)).perCreditPricePence).toBe(6000);
     },
@@ -469,11 +476,21 @@ describe('every admin endpoint refuses everyone but admins', () => {
 
     const asUser = await caller.client.request(method, path, options);
     expect(asUser.status).toBe(403);
-    expect(asUser.body).toEqual({ success: false, message: 'Only admins can do this', errors: [] });
+    expect(asUser.body).toEqual({
+      success: false,
+      message: 'Only admins can do this',
+      errors: [],
+      code: 'not_admin',
+    });
 
     const signedOut = await newClient(server).request(method, path, options);
     expect(signedOut.status).toBe(401);
-    expect(signedOut.body).toEqual({ success: false, message: 'Please sign in to continue', errors: [] });
+    expect(signedOut.body).toEqual({
+      success: false,
+      message: 'Please sign in to continue',
+      errors: [],
+      code: 'unauthorized',
+    });
 
     const after = await storedUser(server.deps.db, caller.user._id);
     expect([after.credits, after.perCreditPricePence, after.disabled]).toEqual([0, 6000, false]);
@@ -499,6 +516,7 @@ describe('malformed bodies get the 400 envelope, never a 500', () => {
         success: false,
         message: expect.stringMatching(/^The request body (is not valid JSON|must be a JSON object)$/),
         errors: [],
+        code: 'bad_request',
       });
     }
   });

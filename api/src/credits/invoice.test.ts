@@ -93,7 +93,7 @@ describe('GET /api/payment/invoice/:paymentId', () => {
     const other = await verifiedUser(server);
     const res = await other.client.get(completed.invoiceUrl!);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Invoice not found', errors: [] });
+    expect(res.body).toEqual({ success: false, message: 'Invoice not found', errors: [], code: 'not_found' });
     expect(res.text).not.toContain('Grace');
   });
 
@@ -107,7 +107,7 @@ describe('GET /api/payment/invoice/:paymentId', () => {
   ])('is a 404 for %s', async (_, path) => {
     const res = await buyer.client.get(path());
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Invoice not found', errors: [] });
+    expect(res.body).toEqual({ success: false, message: 'Invoice not found', errors: [], code: 'not_found' });
   });
 
   it('asks a signed-out caller to sign in', async () => {

@@ -29,7 +29,7 @@ export class InsufficientCreditsError extends AppError {
   ) {
     const missing = needed - balance;
     super(
-      409,
+      'insufficient_credits',
       `Not enough credits: this needs ${needed} and your balance is ${balance}. ${missing} more credit${missing === 1 ? '' : 's'} needed.`,
     );
   }

@@ -146,6 +146,7 @@ describe('create-payment retried under one Idempotency-Key', () => {
       success: false,
       message: 'This Idempotency-Key was used for another request',
       errors: [],
+      code: 'idempotency_key_reused',
     });
     expect(await paymentRowsOf(buyer.user._id)).toHaveLength(1);
     expect(wire.calls).toHaveLength(1);

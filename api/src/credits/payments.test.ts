@@ -111,6 +111,7 @@ describe('POST /api/payment/create-payment', () => {
         success: false,
         message: 'Amount mismatch',
         errors: [{ path: 'amount', message: 'Amount mismatch' }],
+        code: 'validation_failed',
       });
       expect(await paymentRowsOf(buyer.user._id)).toEqual([]);
       expect(await me(buyer.client)).toMatchObject({ credits: 0, totalMoneySpent: 0 });
@@ -132,6 +133,7 @@ describe('POST /api/payment/create-payment', () => {
       success: false,
       message: 'Your card was declined.',
       errors: [{ path: 'sourceId', message: 'Your card was declined.' }],
+      code: 'payment_declined',
     });
     const failedId = res.headers.get('x-payment-id');
     expect(failedId).toMatch(/^[0-9a-f-]{36}$/);

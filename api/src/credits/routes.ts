@@ -20,11 +20,11 @@ import { toTransactionDto } from './transaction-dto';
 function providerOf(c: { var: AppEnv['Variables'] }) {
   const provider = c.var.deps.payments;
   if (!provider)
-    throw new AppError(503, 'Card payments are not available right now. Please contact support.');
+    throw new AppError('unavailable', 'Card payments are not available right now. Please contact support.');
   return provider;
 }
 
-/** The spec's /payment/* calls (section 7), the provider webhook and the VAT invoice. */
+/** The /payment/* calls (docs/product.md#13-the-http-api), the provider webhook and the VAT invoice. */
 export function paymentRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -67,7 +67,10 @@ export function paymentRoutes() {
       .retrieve(payment.providerPaymentId)
       .catch((err) => {
         c.var.deps.logger.warn(`Payment ${paymentId}: the provider could not be asked`, err);
-        throw new AppError(502, 'The payment provider could not be reached. Please try again shortly.');
+        throw new AppError(
+          'bad_gateway',
+          'The payment provider could not be reached. Please try again shortly.',
+        );
       });
     if (now.status === 'succeeded' && now.amountPence === payment.amountPence) {
       const done = await completePayment(db, { paymentId, providerPaymentId: payment.providerPaymentId });
@@ -77,8 +80,8 @@ export function paymentRoutes() {
         user: fresh ? toUserDto(fresh) : null,
       });
     }
-    if (now.status === 'failed') throw new AppError(402, now.message);
-    throw new AppError(409, 'The payment is still waiting for your bank’s confirmation');
+    if (now.status === 'failed') throw new AppError('payment_declined', now.message);
+    throw new AppError('payment_pending', 'The payment is still waiting for your bank’s confirmation');
   });
 
   app.post('/webhook', async (c) => {

@@ -1,20 +1,42 @@
-import type { FieldError } from '@ecu/shared';
+import { ERROR_CODE_STATUS, type ErrorCode, type FieldError } from '@ecu/shared';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** The one error type the app throws on purpose; `on-error.ts` turns it into the envelope. */
+export interface AppErrorOptions {
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one error type the app throws on purpose; `on-error.ts` turns it into the envelope. The
+ * code decides the status (docs/decisions/033-error-codes.md), so the two never disagree.
+ */
 export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly errors: FieldError[];
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
     message: string,
-    readonly errors: FieldError[] = [],
-    readonly headers: Record<string, string> = {},
+    options: AppErrorOptions = {},
   ) {
     super(message);
+    this.status = ERROR_CODE_STATUS[code];
+    this.errors = options.errors ?? [];
+    this.headers = options.headers ?? {};
   }
 }
 
-export const badRequest = (message: string, errors: FieldError[] = []) => new AppError(400, message, errors);
-export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
-export const forbidden = (message: string) => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/** The codes of one HTTP status: a helper of that status takes only these. */
+type CodeOf<Status extends number> = {
+  [C in ErrorCode]: (typeof ERROR_CODE_STATUS)[C] extends Status ? C : never;
+}[ErrorCode];
+
+/** A 400; one that names fields is a validation failure, else a request the server refuses. */
+export const badRequest = (message: string, errors: FieldError[] = []) =>
+  new AppError(errors.length > 0 ? 'validation_failed' : 'bad_request', message, { errors });
+export const unauthorized = (message = 'Please sign in to continue', code: CodeOf<401> = 'unauthorized') =>
+  new AppError(code, message);
+export const forbidden = (message: string, code: CodeOf<403> = 'forbidden') => new AppError(code, message);
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const conflict = (message: string, code: CodeOf<409> = 'conflict') => new AppError(code, message);

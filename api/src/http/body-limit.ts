@@ -10,7 +10,7 @@ export function limitBody(maxSize: number, message: string): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize,
     onError: () => {
-      throw new AppError(413, message, [], { Connection: 'close' });
+      throw new AppError('payload_too_large', message, { headers: { Connection: 'close' } });
     },
   });
   // A request without a body has nothing to limit. Asking hono's bodyLimit would build the
@@ -46,7 +46,7 @@ export function jsonBodiesOnly(): MiddlewareHandler {
       // site can send this type, and no JSON route takes it).
       const tus = c.req.method === 'PATCH' && type?.toLowerCase().startsWith(TUS_PATCH_TYPE);
       const refused = type !== undefined ? !isJsonType(type) && !tus : hasBody(c.req.raw.headers);
-      if (refused) throw new AppError(415, 'The request body must be JSON');
+      if (refused) throw new AppError('unsupported_media_type', 'The request body must be JSON');
     }
     await next();
   };
@@ -59,7 +59,7 @@ export function jsonBodiesOnly(): MiddlewareHandler {
  */
 export function limitStreamedBody(maxSize: number, message: string): MiddlewareHandler {
   return async (c, next) => {
-    const tooLarge = () => new AppError(413, message, [], { Connection: 'close' });
+    const tooLarge = () => new AppError('payload_too_large', message, { headers: { Connection: 'close' } });
     const length = c.req.header('content-length');
     if (length !== undefined && !c.req.raw.headers.has('transfer-encoding')) {
       if (Number.parseInt(length, 10) > maxSize) throw tooLarge();

@@ -1,4 +1,4 @@
-import type { ApiFailure, ApiSuccess, FieldError } from '@ecu/shared';
+import type { ApiFailure, ApiSuccess, ErrorCode, FieldError } from '@ecu/shared';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -7,6 +7,11 @@ export function ok<T>(c: Context, message: string, data: T, status: ContentfulSt
   return c.json(body, status);
 }
 
-export function failure(message: string, errors: FieldError[] = []): ApiFailure {
-  return { success: false, message, errors };
+/** A failure's envelope. The code defaults to a server error: every refusal names its own. */
+export function failure(
+  message: string,
+  errors: FieldError[] = [],
+  code: ErrorCode = 'server_error',
+): ApiFailure {
+  return { success: false, message, errors, code };
 }

@@ -89,7 +89,12 @@ describe('idempotent()', () => {
       await send(hono, 'key-other-1', '{"a":1}', '/other'),
     ]) {
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ success: false, message: OTHER_REQUEST_MESSAGE, errors: [] });
+      expect(await res.json()).toEqual({
+        success: false,
+        message: OTHER_REQUEST_MESSAGE,
+        errors: [],
+        code: 'idempotency_key_reused',
+      });
     }
     expect(runs).toBe(before);
   });

@@ -94,12 +94,12 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
         seen.method === c.req.method &&
         seen.path === c.req.path &&
         (kept.request === undefined || kept.request === request);
-      if (!sameRequest) throw new AppError(422, OTHER_REQUEST_MESSAGE);
+      if (!sameRequest) throw new AppError('idempotency_key_reused', OTHER_REQUEST_MESSAGE);
       if (seen.status !== null) return replay(c, seen.status, kept.answer);
       ours = await takeOverAbandoned(db, where, claim);
-      if (!ours) throw conflict('The same request is still being processed');
+      if (!ours) throw conflict('The same request is still being processed', 'request_in_progress');
     }
-    if (!ours) throw conflict('The same request is still being processed');
+    if (!ours) throw conflict('The same request is still being processed', 'request_in_progress');
 
     // Hono turns a thrown error into the response before it gets here, so 4xx answers are
     // kept like any other; only a 5xx (or a non-JSON answer) frees the key for a retry.

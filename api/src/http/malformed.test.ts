@@ -1,3 +1,4 @@
+import { ERROR_CODE_STATUS, isErrorCode } from '@ecu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../app/app';
 import {
@@ -99,7 +100,10 @@ const WRITE_ENDPOINTS: Endpoint[] = [
 function expectFailure(res: ApiResponse<unknown>, status: number) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toContain('application/json');
-  expect(Object.keys(res.body).sort()).toEqual(['errors', 'message', 'success']);
+  expect(Object.keys(res.body).sort()).toEqual(['code', 'errors', 'message', 'success']);
+  // The code is one of ours, of the answer's own status.
+  const code = (res.body as { code?: string }).code;
+  expect(isErrorCode(code) && ERROR_CODE_STATUS[code]).toBe(status);
   expect(res.body.success).toBe(false);
   expect(typeof res.body.message).toBe('string');
   expect(res.body.message.length).toBeGreaterThan(0);

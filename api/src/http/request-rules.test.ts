@@ -82,6 +82,7 @@ describe('cookie-authenticated state changes', () => {
       success: false,
       message: 'This request came from another site and was refused',
       errors: [],
+      code: 'forbidden',
     });
     expect((await verified.client.get<UserDto>('/api/auth/getMe')).body.data.city).toBe(PROFILE.city);
   });
@@ -99,7 +100,12 @@ describe('cookie-authenticated state changes', () => {
       headers: { 'content-type': type },
     });
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ success: false, message: 'The request body must be JSON', errors: [] });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'The request body must be JSON',
+      errors: [],
+      code: 'unsupported_media_type',
+    });
     expect((await verified.client.get<UserDto>('/api/auth/getMe')).body.data.city).toBe(PROFILE.city);
   });
 

@@ -29,7 +29,12 @@ describe('health with the database gone', () => {
       await broken.database.close();
       const res = await newClient(broken).get('/api/health');
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ success: false, message: 'Database unreachable', errors: [] });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Database unreachable',
+        errors: [],
+        code: 'unavailable',
+      });
       expect(logged.some((line) => line.includes('Health check: database unreachable'))).toBe(true);
     } finally {
       // PGlite refuses a second close; that one is expected here.
@@ -143,7 +148,12 @@ describe("better-auth's own endpoints", () => {
     const { client, email } = someone;
     const res = await client.post(path, { email, ...body });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'No such API endpoint', errors: [] });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'No such API endpoint',
+      errors: [],
+      code: 'not_found',
+    });
   });
 
   it('so a guesser who hit the sign-in limit cannot go on guessing there', async () => {

@@ -1,7 +1,7 @@
 import type { FieldError } from '@ecu/shared';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest } from './app-error';
+import { AppError, badRequest } from './app-error';
 
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -38,12 +38,13 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters';
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const nulAt = nulCharacterPath(input);
   if (nulAt) {
-    throw badRequest(NUL_CHARACTER_MESSAGE, [{ path: printablePath(nulAt), message: NUL_CHARACTER_MESSAGE }]);
+    const errors = [{ path: printablePath(nulAt), message: NUL_CHARACTER_MESSAGE }];
+    throw new AppError('validation_failed', NUL_CHARACTER_MESSAGE, { errors });
   }
   const result = schema.safeParse(input);
   if (!result.success) {
     const errors = fieldErrors(result.error);
-    throw badRequest(errors[0]?.message ?? 'Invalid input', errors);
+    throw new AppError('validation_failed', errors[0]?.message ?? 'Invalid input', { errors });
   }
   return result.data;
 }

@@ -21,7 +21,7 @@ const KEY = /^(uploads|files)\/[A-Za-z0-9_-]{8,80}$/;
 
 /**
  * The client settings shared by the file storage and tus's S3Store. Path-style URLs and
- * checksums only where required keep it working with S3-compatible servers (STACK-NOTES).
+ * checksums only where required keep it working with S3-compatible servers.
  */
 export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
   return {

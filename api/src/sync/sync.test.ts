@@ -171,6 +171,7 @@ describe('GET /api/sync', () => {
           success: false,
           message: 'cursor must come from an earlier sync',
           errors: [{ path: 'cursor', message: 'cursor must come from an earlier sync' }],
+          code: 'validation_failed',
         });
       },
     );

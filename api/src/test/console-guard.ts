@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 
 /**
- * `console.error` during a test is a failure (STYLE.md): an API that logs an error while a
+ * `console.error` during a test is a failure: an API that logs an error while a
  * test passes is hiding a 500 or a swallowed exception. setup.ts installs the guard for every
  * test file; a test that expects an error log says so with `allowConsoleErrors()`.
  */

@@ -17,7 +17,7 @@ declare module 'vitest' {
   }
 }
 
-/** The api-postgres project's server (trust auth, see STACK-NOTES). */
+/** The api-postgres project's server (local, trust auth on loopback: README.md, Quick start). */
 const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** One template per vitest run (its pid), so two runs on one machine never drop each other's. */
 const TEMPLATE_PREFIX = 'ecu_test_template_';

@@ -115,7 +115,10 @@ export interface VerificationLink {
   email: string;
 }
 
-/** The `APP_URL/verify-email?token=…&email=…` link of a verification mail (DECISIONS 5). */
+/**
+ * The `APP_URL/verify-email?token=…&email=…` link of a verification mail
+ * (docs/decisions/004-verification-links-are-ours.md).
+ */
 export function verificationLinkIn(mail: ReceivedMail): VerificationLink {
   const found = mail.text.match(/https?:\/\/\S+\/verify-email\?\S+/);
   if (!found) throw new Error(`No verification link in the mail "${mail.subject}":\n${mail.text}`);

@@ -83,7 +83,7 @@ function offsetOf(value: string | undefined): number | undefined {
 /**
  * Starts a tus upload with tus-js-client as the web client does (session cookie, Origin),
  * recording every request and answer. Options are only passed when set: tus-js-client
- * hangs on an option given as undefined (STACK-NOTES).
+ * hangs on an option given as undefined.
  */
 export function startTus(client: ApiClient, data: Buffer, options: TusRunOptions = {}): TusRun {
   const exchanges: TusExchange[] = [];
@@ -273,9 +273,15 @@ export interface SubmittedTicket {
  */
 export async function submitTicket(
   client: ApiClient,
-  options: { fields?: Record<string, unknown>; ecuSize?: number; commonSizes?: number[] } = {},
+  options: {
+    fields?: Record<string, unknown>;
+    ecuSize?: number;
+    /** The ECU file's own bytes (instead of ecuSize random ones). */
+    ecuBytes?: Uint8Array;
+    commonSizes?: number[];
+  } = {},
 ): Promise<SubmittedTicket> {
-  const ecuBytes = fileBytes(options.ecuSize ?? 4096);
+  const ecuBytes = options.ecuBytes ? Buffer.from(options.ecuBytes) : fileBytes(options.ecuSize ?? 4096);
   const commonBytes = (options.commonSizes ?? []).map((size) => fileBytes(size));
   const ecu = await tusUpload(client, ecuBytes, { metadata: { filename: 'original.bin', purpose: 'ecu' } });
   const common = await Promise.all(
@@ -294,7 +300,7 @@ export async function submitTicket(
   return { ticket: res.body.data, ecuBytes, commonBytes, ecuUploadId: ecu.uploadId };
 }
 
-/** A multipart form of the spec's create-ecuFile call. */
+/** A multipart form of the create-ecuFile call (docs/product.md#13-the-http-api). */
 export function ticketForm(
   fields: Record<string, unknown>,
   files: {

@@ -1,5 +1,6 @@
 import {
   listQuerySchema,
+  reuseTunedFileSchema,
   TICKET_STATUSES,
   ticketNumberSchema,
   tunedFileSchema,
@@ -13,15 +14,7 @@ import { currentUser } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import type { Db, Tx } from '../db/client';
 import { withCustomPlans } from '../db/prepared';
-import {
-  TICKET_SEARCH_TEXT,
-  ticketEvents,
-  ticketFiles,
-  tickets,
-  USER_SEARCH_TEXT,
-  uploads,
-  users,
-} from '../db/schema';
+import { TICKET_SEARCH_TEXT, tickets, USER_SEARCH_TEXT, uploads, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
@@ -33,6 +26,7 @@ import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
 import { envelopeJson, JSON_TYPE, ticketPageJson, ticketPageStatement } from './ticket-json';
 import { setTicketStatus } from './ticket-life';
+import { attachTunedFile, knownOriginalOf, reuseTunedFile } from './tuned-files';
 
 const listEcuFilesQuery = listQuerySchema.extend({
   status: z.enum(TICKET_STATUSES, { error: 'Unknown status' }).optional(),
@@ -132,7 +126,22 @@ export function adminTicketRoutes() {
     const { ticketNumber } = parseWith(ticketNumberSchema, { ticketNumber: c.req.param('ticketNumber') });
     const row = await getTicketByNumber(c.var.deps.db, ticketNumber);
     if (!row) throw notFound('Ticket not found');
-    return ok(c, 'Ticket details', await ticketDetails(c.var.deps.db, row, true));
+    const [details, knownOriginal] = await Promise.all([
+      ticketDetails(c.var.deps.db, row, true),
+      knownOriginalOf(c.var.deps.db, row.id),
+    ]);
+    return ok(c, 'Ticket details', { ...details, knownOriginal });
+  });
+
+  // Known files: the admin delivers a copy of the earlier ticket's tuned file.
+  app.post('/reuseTunedFile', async (c) => {
+    const input = await jsonBody(c, reuseTunedFileSchema);
+    await reuseTunedFile(c.var.deps, currentUser(c), input);
+    const row = (await getTicketByNumber(c.var.deps.db, input.ticketNumber))!;
+    return ok(c, `Tuned file of #${input.fromTicketNumber} delivered`, {
+      ...(await ticketDetails(c.var.deps.db, row, true)),
+      knownOriginal: await knownOriginalOf(c.var.deps.db, row.id),
+    });
   });
 
   app.put('/updateEcuFileStatus', async (c) => {
@@ -190,34 +199,7 @@ export function adminTicketRoutes() {
       }
       const ticket = await getTicketByNumber(db, ticketNumber);
       if (!ticket) throw notFound('Ticket not found');
-      await db.transaction(async (tx) => {
-        const [file] = await tx
-          .insert(ticketFiles)
-          .values({ ticketId: ticket.id, kind: 'tuned', uploadedBy: admin.id, ...stored })
-          .returning();
-        if (uploadId) {
-          const attached = await tx
-            .update(uploads)
-            .set({ status: 'attached' })
-            .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'complete')))
-            .returning({ id: uploads.id });
-          if (attached.length !== 1) throw badRequest('This upload is already attached to a ticket');
-        }
-        await tx.insert(ticketEvents).values({
-          ticketId: ticket.id,
-          kind: 'file_uploaded',
-          actorId: admin.id,
-          detail: {
-            kind: 'tuned',
-            name: stored.name,
-            size: stored.size,
-            sha256: stored.sha256,
-            fileId: file!.id,
-          },
-        });
-        // Touch the ticket so the owner's sync picks up the new file.
-        await tx.update(tickets).set({ updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
-      });
+      await db.transaction((tx) => attachTunedFile(tx, ticket.id, admin, stored, { uploadId }));
       return ok(
         c,
         'Tuned file uploaded successfully',

@@ -86,7 +86,7 @@ export function checkCommonTotals(refs: StoredFileRef[]) {
     throw badRequest(`You can add at most ${ADDITIONAL_FILES_MAX_COUNT} additional files.`);
   }
   if (common.reduce((s, r) => s + r.size, 0) > ADDITIONAL_FILES_MAX_BYTES) {
-    throw new AppError(413, 'Total size of additional files should be less than 100.00 MB.');
+    throw new AppError('payload_too_large', 'Total size of additional files should be less than 100.00 MB.');
   }
 }
 

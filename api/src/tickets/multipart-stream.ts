@@ -92,7 +92,7 @@ export async function readMultipartForm<K extends string>(
     const limit = new Transform({
       transform(chunk: Buffer, _enc, done) {
         total.bytes += chunk.length;
-        if (total.bytes > rule.maxBytes) return done(new AppError(413, rule.tooLarge));
+        if (total.bytes > rule.maxBytes) return done(new AppError('payload_too_large', rule.tooLarge));
         done(null, chunk);
       },
     });

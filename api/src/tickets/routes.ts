@@ -23,6 +23,7 @@ import {
   findTicketByClientId,
   type StoredFileRef,
 } from './create-ticket';
+import { identifyTicketEcu } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
@@ -36,7 +37,7 @@ function ticketNumberParam(raw: string): number {
   return parseWith(ticketNumberSchema, { ticketNumber: raw }).ticketNumber;
 }
 
-/** The spec's /ecuFile/* calls (section 7). */
+/** The /ecuFile/* calls (docs/product.md#13-the-http-api). */
 export function ticketRoutes() {
   const app = new Hono<AppEnv>();
   const customer = requireAccount({ role: 'user' });
@@ -114,6 +115,8 @@ export function ticketRoutes() {
         throw err;
       }
       const { ticket, created } = result;
+      const ecu = stored.find((f) => f.kind === 'ecu');
+      if (created && ecu) await identifyTicketEcu(c.var.deps, ticket, ecu.storageKey);
       if (!created) {
         // The replay's own files (multipart) are not needed: the first call stored its copy.
         for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);

@@ -47,6 +47,7 @@ export function toTicketDto(
     ecuFile: ecu ? fileDto(ecu) : null,
     commonFiles: byTime.filter((f) => f.kind === 'common').map(fileDto),
     ecuTunedFile: tuned ? fileDto(tuned) : null,
+    // The details calls (those with the history) also say what the ECU read says about itself.
     ...(extra.events
       ? {
           history: extra.events.map((e) => ({
@@ -55,6 +56,7 @@ export function toTicketDto(
             by: e.actorId ? (extra.actors?.get(e.actorId) ?? null) : null,
             detail: e.detail as Record<string, unknown>,
           })),
+          ecuIdentification: t.ecuIdentification ?? null,
         }
       : {}),
     ...(extra.owner

@@ -7,7 +7,7 @@ import {
 } from '@ecu/shared';
 import type { PartRule } from './multipart-stream';
 
-/** The text fields of the spec's create-ecuFile form. */
+/** The text fields of the create-ecuFile form (docs/product.md#4-the-upload-wizard). */
 export const TICKET_FORM_FIELDS = [
   'make',
   'model',

@@ -16,9 +16,10 @@ export interface Eligibility {
 }
 
 /**
- * DECISIONS 8: the tuned file may be downloaded when the ticket is Unlocked and has one. The
- * first eligible call charges creditsNeed through the ledger; the ticket row lock makes 20
- * parallel calls charge once. Later calls are free. The URL is signed and short-lived.
+ * The tuned file may be downloaded when the ticket is Unlocked and has one
+ * (docs/product.md#8-downloads-and-unlocking). The first eligible call charges creditsNeed
+ * through the ledger; the ticket row lock makes 20 parallel calls charge once. Later calls
+ * are free. The URL is signed and short-lived.
  */
 export async function checkDownloadEligibility(
   deps: Pick<AppDeps, 'db' | 'config'>,

@@ -263,7 +263,7 @@ async function sharedUpload(): Promise<string> {
   return validationUpload;
 }
 
-describe('POST /api/ecuFile/create-ecuFile (the spec multipart form)', () => {
+describe('POST /api/ecuFile/create-ecuFile (the multipart form)', () => {
   const filesDir = () => path.join(server.config.dataDir, 'files');
 
   it('creates a ticket from the form, options from a comma string, additional files repeated', async () => {

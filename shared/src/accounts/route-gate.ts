@@ -40,7 +40,7 @@ const ADMIN_PATHS = [
 ];
 const ADMIN_PATH_PREFIXES = ['/ticket/', '/users/'];
 
-/** Paths that are other spellings of a route (DECISIONS section 3). */
+/** Paths that are other spellings of a route (docs/product.md#2-routes-and-the-auth-gate). */
 const ALIASES: Record<string, string> = {
   '/login': '/signin',
   '/upload-file/modification-plan': '/modification-plan',
@@ -101,9 +101,10 @@ function decideOnce(auth: AuthState, path: string): string | null {
 }
 
 /**
- * The spec's 'Routing by auth state' as one rule: given the session and a path, either let
- * the page render or name where to go. Redirects chain (a not-onboarded user sent to
- * /dashboard ends on /onboarding), so the answer is always the final stop.
+ * The routing by auth state (docs/product.md#2-routes-and-the-auth-gate) as one rule: given the
+ * session and a path, either let the page render or name where to go. Redirects chain (a
+ * not-onboarded user sent to /dashboard ends on /onboarding), so the answer is always the final
+ * stop.
  */
 export function decideRoute(auth: AuthState, pathname: string): RouteDecision {
   const start = normalise(pathname);

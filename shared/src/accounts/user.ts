@@ -1,6 +1,6 @@
 export type Role = 'user' | 'admin';
 
-/** The user as the API shows it (spec section 3). Money in pounds, two decimals. */
+/** The user as the API shows it (docs/product.md#1-roles-and-accounts). Money in pounds, two decimals. */
 export interface UserDto {
   _id: string;
   firstName: string;

@@ -1,4 +1,6 @@
-/** The JSON envelope of every API answer (DECISIONS section 4). */
+import type { ErrorCode } from './error-codes';
+
+/** The JSON envelope of every API answer (docs/product.md#13-the-http-api). */
 export interface FieldError {
   path: string;
   message: string;
@@ -15,6 +17,8 @@ export interface ApiFailure {
   success: false;
   message: string;
   errors: FieldError[];
+  /** What went wrong, for code to branch on (docs/decisions/033-error-codes.md). */
+  code: ErrorCode;
 }
 
 export type ApiAnswer<T> = ApiSuccess<T> | ApiFailure;

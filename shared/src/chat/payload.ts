@@ -1,4 +1,4 @@
-/** The spec's chat message as the HTTP load payload shows it. */
+/** A chat message as the HTTP load payload shows it (docs/product.md#10-chat). */
 export interface ChatMessageDto {
   _id: string;
   message: string;
@@ -14,7 +14,7 @@ export interface ChatPartnerDto {
   email: string;
 }
 
-/** GET /api/chat/{ticketNumber}: the spec's chat load payload. */
+/** GET /api/chat/{ticketNumber}: the chat load payload (docs/product.md#10-chat). */
 export interface ChatLoadPayload {
   ticketNumber: number;
   messages: ChatMessageDto[];

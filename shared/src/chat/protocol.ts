@@ -21,7 +21,7 @@ export const CHAT_CLOSE = {
   forbidden: 4403,
 } as const;
 
-/** Socket settings of the spec: 1 s rising to 5 s, randomisation 0.5, unlimited attempts. */
+/** Socket settings (docs/product.md#10-chat): 1 s rising to 5 s, randomisation 0.5, unlimited attempts. */
 export const CHAT_SOCKET = {
   timeoutMs: 20_000,
   reconnectionDelayMs: 1_000,

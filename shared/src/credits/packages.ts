@@ -1,4 +1,4 @@
-/** A fixed credit package (spec section 3). */
+/** A fixed credit package (docs/product.md#6-credits-and-payments). */
 export interface CreditPackage {
   id: string;
   credits: number;

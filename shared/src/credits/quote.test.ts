@@ -38,7 +38,7 @@ describe('quotePackage', () => {
     expect(q.listPence - q.discountPence).toBe(q.subtotalPence);
   });
 
-  it('matches the example of DECISIONS: 25 credits at £60 is £1,320 + £264 = £1,584', () => {
+  it('matches the example in docs/product.md: 25 credits at £60 is £1,320 + £264 = £1,584', () => {
     expect(quotePackage(findPackage('25credits')!, 6000)).toEqual({
       credits: 25,
       discountPercent: 12,
@@ -56,7 +56,7 @@ describe('quotePackage', () => {
 });
 
 describe('CREDIT_PACKAGES', () => {
-  it('holds the spec’s 7 packages with their discounts, 25 flagged popular', () => {
+  it('holds the 7 packages with their discounts, 25 flagged popular', () => {
     expect(CREDIT_PACKAGES.map((p) => [p.id, p.credits, p.discountPercent])).toEqual([
       ['1credit', 1, 0],
       ['2credits', 2, 0],

@@ -17,7 +17,8 @@ function roundPence(value: number): number {
 }
 
 /**
- * DECISIONS section 6: subtotal = credits x price x (1 - discount), rounded to the penny;
+ * docs/product.md#6-credits-and-payments:
+ * subtotal = credits x price x (1 - discount), rounded to the penny;
  * VAT = 20% of the subtotal, rounded to the penny; total = subtotal + VAT. All in pence, in
  * integer arithmetic until the one rounding step, so no float drift.
  */

@@ -3,7 +3,10 @@ import { PACKAGE_IDS } from './packages';
 
 const REQUIRED = 'Please fill all required fields';
 
-/** POST /payment/create-payment (spec section 7). amount is the total in pounds, VAT included. */
+/**
+ * POST /payment/create-payment (docs/product.md#6-credits-and-payments). amount is the total in pounds,
+ * VAT included.
+ */
 export const createPaymentSchema = z.object({
   sourceId: z.string({ error: 'Card form is not ready' }).trim().min(1, 'Card form is not ready').max(255),
   amount: z.coerce
@@ -53,7 +56,7 @@ export const updatePerCreditPriceSchema = z.object({
 });
 export type UpdatePerCreditPriceInput = z.infer<typeof updatePerCreditPriceSchema>;
 
-/** Admin lists (DECISIONS 4): limit (default 50, max 200), cursor, q. */
+/** Admin lists (docs/product.md#13-the-http-api): limit (default 50, max 200), cursor, q. */
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int('limit must be a whole number').min(1).max(200).default(50),
   cursor: z.string().trim().max(200).optional(),

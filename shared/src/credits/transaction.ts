@@ -1,6 +1,6 @@
 export type TransactionStatus = 'Pending' | 'Completed' | 'Failed';
 
-/** A payment as the API shows it (spec section 3). Money in pounds. */
+/** A payment as the API shows it (docs/product.md#6-credits-and-payments). Money in pounds. */
 export interface TransactionDto {
   _id: string;
   serialNo: string;

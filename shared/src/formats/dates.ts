@@ -18,7 +18,7 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
   return f;
 }
 
-/** 'Jan 01, 2025, 14:30' in the viewer's time zone (DECISIONS section 10). */
+/** 'Jan 01, 2025, 14:30' in the viewer's time zone (docs/product.md#14-formats-and-notifications). */
 export function formatDateTime(value: string | number | Date | null | undefined, timeZone?: string): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);

@@ -11,7 +11,10 @@ export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }
 
-/** '£1,584.00'; anything that is not a finite number shows as '£0.00' (spec section 1). */
+/**
+ * '£1,584.00'; anything that is not a finite number shows as '£0.00'
+ * (docs/product.md#6-credits-and-payments).
+ */
 export function formatGBP(pounds: unknown): string {
   const value = typeof pounds === 'number' ? pounds : Number(pounds);
   gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from './countries';
 
 describe('COUNTRIES', () => {
-  it('holds the spec’s 75 entries from Afghanistan to Vietnam', () => {
+  it('holds the 75 entries from Afghanistan to Vietnam', () => {
     expect(COUNTRIES).toHaveLength(75);
     expect(COUNTRIES[0]).toEqual({ code: 'AF', name: 'Afghanistan' });
     expect(COUNTRIES.at(-1)).toEqual({ code: 'VN', name: 'Vietnam' });

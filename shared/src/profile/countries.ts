@@ -3,7 +3,7 @@ export interface Country {
   name: string;
 }
 
-/** The spec's 75 countries, Afghanistan (AF) to Vietnam (VN), sorted by name. */
+/** The 75 countries, Afghanistan (AF) to Vietnam (VN), by name (docs/product.md#1-roles-and-accounts). */
 export const COUNTRIES: readonly Country[] = [
   { code: 'AF', name: 'Afghanistan' },
   { code: 'AL', name: 'Albania' },

@@ -1,6 +1,7 @@
 /**
- * ECU type names for the picker: the common families of the makers the spec names. Built
- * from family tables so the list stays readable; the order is the picker's order.
+ * ECU type names for the picker: the common families of the makers that
+ * docs/product.md#4-the-upload-wizard names. Built from family tables so the list stays
+ * readable; the order is the picker's order.
  */
 const FAMILIES: [maker: string, models: string[]][] = [
   [
@@ -457,7 +458,7 @@ export const ECU_NAMES: readonly string[] = ECU_TYPES.map((e) => e.name);
 /** The picker shows this many entries before the tuner types anything. */
 export const ECU_PICKER_DEFAULT_COUNT = 50;
 
-/** Case-insensitive substring match on the name (spec section 2, ECU ID picker). */
+/** Case-insensitive substring match on the name (docs/product.md#4-the-upload-wizard, ECU picker). */
 export function searchEcus(query: string, names: readonly string[] = ECU_NAMES): string[] {
   const q = query.trim().toLowerCase();
   if (!q) return names.slice(0, ECU_PICKER_DEFAULT_COUNT);

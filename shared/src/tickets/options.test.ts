@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FREE_SOLUTIONS, OPTION_CATEGORIES, SOLUTION_OPTIONS } from './options';
 
 describe('SOLUTION_OPTIONS', () => {
-  it('holds all 37 names of the spec, first ACT OFF, last ADDITIONAL SOLUTIONS ADDED TO MASTER FILE', () => {
+  it('holds all 37 names, first ACT OFF, last ADDITIONAL SOLUTIONS ADDED TO MASTER FILE', () => {
     expect(SOLUTION_OPTIONS).toHaveLength(37);
     expect(SOLUTION_OPTIONS[0]?.name).toBe('ACT OFF');
     expect(SOLUTION_OPTIONS.at(-1)?.name).toBe('ADDITIONAL SOLUTIONS ADDED TO MASTER FILE');

@@ -13,20 +13,21 @@ export const OPTION_CATEGORIES = [
 ] as const;
 export type OptionCategory = (typeof OPTION_CATEGORIES)[number];
 
-/** A solution of the catalogue (spec section 3). */
+/** A solution of the catalogue (docs/product.md#5-tickets). */
 export interface SolutionOption {
   id: string;
   name: string;
   category: OptionCategory;
-  /** Credits this option always costs (the spec's warning with credits), if any. */
+  /** Credits this option always costs (the catalogue's warning with credits), if any. */
   surcharge: number | null;
-  /** One of the 18 solutions that are free with a Stage 1 or Stage 2 tune (DECISIONS 7). */
+  /** One of the 18 solutions free with a Stage 1 or Stage 2 tune (docs/product.md#7-ticket-price). */
   freeWithStage: boolean;
 }
 
 type Row = [name: string, category: OptionCategory, surcharge: number | null];
 
-// The spec's list, in its order. The first 18 (ACT OFF ... WATER PUMP FIX) are the free solutions.
+// The documented list, in its order (docs/product.md#5-tickets). The first 18 (ACT OFF ... WATER
+// PUMP FIX) are the free solutions.
 const ROWS: Row[] = [
   ['ACT OFF', 'fuel', null],
   ['AGS OFF', 'transmission', null],
@@ -77,7 +78,7 @@ function idOf(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The whole catalogue: 37 entries (the spec says 36 but lists 37; DECISIONS 7 keeps all). */
+/** The whole catalogue: 37 entries, every named solution (docs/product.md#5-tickets). */
 export const SOLUTION_OPTIONS: readonly SolutionOption[] = ROWS.map(([name, category, surcharge], i) => ({
   id: idOf(name),
   name,

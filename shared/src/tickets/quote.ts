@@ -38,8 +38,8 @@ export function isTwoCreditMake(make: string): boolean {
 }
 
 /**
- * The credits a ticket costs (DECISIONS 7), line by line: what the Overview shows and what
- * the server stores. Base 2 for the Alfa Romeo / Aston Martin / BMW / MINI families, else 1.
+ * The credits a ticket costs (docs/product.md#7-ticket-price), line by line: what the Overview shows
+ * and what the server stores. Base 2 for the Alfa Romeo / Aston Martin / BMW / MINI families, else 1.
  * A surcharged option always costs its surcharge. The 18 free solutions cost 0 with Stage 1
  * or Stage 2, else 1. Other options 1. A Slave's further solution (same registration within
  * 21 days) makes the options without a surcharge free. Gear Box, Original File and ECU

@@ -28,7 +28,7 @@ describe('vehicleDetailsSchema', () => {
     expect(first(vehicleDetailsSchema.safeParse(input))).toBe(expected);
   });
 
-  it('checks transmission before read tool before read type (spec order)', () => {
+  it('checks transmission before read tool before read type (documented order)', () => {
     const messages = vehicleDetailsSchema
       .safeParse({ ...vehicle, transmission: '', readTool: '', readType: '' })
       .error?.issues.map((i) => i.message);

@@ -3,7 +3,7 @@ import { SOLUTION_OPTIONS } from './options';
 import { STAGES, STAGES_WITHOUT_OPTIONS, type Stage } from './stages';
 import { MASTER_SLAVE, READ_TOOLS, READ_TYPES, TRANSMISSIONS } from './vehicle';
 
-/** Texts of spec section 5 (with the stray capitals fixed, DECISIONS 10). */
+/** The wizard's validation texts (docs/product.md#4-the-upload-wizard), with the stray capitals fixed. */
 export const TICKET_MESSAGES = {
   transmission: 'Please select a transmission',
   readTool: 'Please select read tool',
@@ -22,7 +22,10 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Step 1, Vehicle details, checked in the spec's order: transmission, read tool, read type. */
+/**
+ * Step 1, Vehicle details, checked in the documented order (docs/product.md#4-the-upload-wizard):
+ * transmission, read tool, read type.
+ */
 export const vehicleDetailsSchema = z.object({
   make: requiredText('Make', 60),
   model: requiredText('Model', 80),
@@ -39,8 +42,8 @@ export type VehicleDetailsInput = z.infer<typeof vehicleDetailsSchema>;
 const OPTION_NAMES = SOLUTION_OPTIONS.map((o) => o.name) as [string, ...string[]];
 
 /**
- * The spec's options field arrives as an array, or as a comma-separated string, or both
- * spellings (options, modificationOptions): split, trimmed, empties dropped (DECISIONS 4).
+ * The options field arrives as an array, or as a comma-separated string, or both spellings
+ * (options, modificationOptions): split, trimmed, empties dropped (docs/product.md#13-the-http-api).
  */
 export function normaliseOptions(...values: unknown[]): string[] {
   const out: string[] = [];
@@ -80,7 +83,7 @@ const uploadId = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not an upload id');
 
 /**
- * POST /ecuFile/create-ecuFile as JSON naming finished tus uploads (DECISIONS 4). The
+ * POST /ecuFile/create-ecuFile as JSON naming finished tus uploads (docs/product.md#13-the-http-api). The
  * multipart form is parsed into the same shape before validation.
  */
 export const ticketClientIdSchema = z.object({ clientId: z.uuid('clientId must be a UUID').optional() });
@@ -142,3 +145,13 @@ export const tunedFileSchema = z.object({
   ticketNumber: ticketNumberSchema.shape.ticketNumber,
   tunedFileUploadId: uploadId,
 });
+
+/**
+ * POST /admin/reuseTunedFile: delivers a copy of an earlier ticket's tuned file whose original
+ * is byte-identical (SHA-256) to this ticket's, once an admin has checked the plan matches.
+ */
+export const reuseTunedFileSchema = z.object({
+  ticketNumber: ticketNumberSchema.shape.ticketNumber,
+  fromTicketNumber: ticketNumberSchema.shape.ticketNumber,
+});
+export type ReuseTunedFileInput = z.infer<typeof reuseTunedFileSchema>;

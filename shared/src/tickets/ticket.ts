@@ -1,4 +1,5 @@
-/** A stored file as the API shows it (DECISIONS 4): `{ id, name, size, sha256, url }`. */
+import type { EcuIdentification } from '../ecu-identify';
+/** A stored file as the API shows it (docs/product.md#13-the-http-api): `{ id, name, size, sha256, url }`. */
 export interface StoredFileDto {
   id: string;
   name: string;
@@ -17,8 +18,20 @@ export interface TicketEventDto {
 }
 
 /**
- * A ticket as the API shows it (spec section 3, DECISIONS 4 spellings). `history` comes with
- * the details calls only; `userId` (the owner) on admin answers only.
+ * An earlier ticket whose original is byte-identical (SHA-256) to this one's and whose tuned
+ * file was delivered: the admin may reuse that file after checking the plan matches.
+ */
+export interface KnownOriginalDto {
+  ticketNumber: number;
+  stage: string;
+  options: string[];
+  status: string;
+  tunedFile: StoredFileDto;
+}
+
+/**
+ * A ticket as the API shows it (docs/product.md#5-tickets; field spellings: docs/product.md#13-the-http-api).
+ * `history` comes with the details calls only; `userId` (the owner) on admin answers only.
  */
 export interface TicketDto {
   _id: string;
@@ -45,5 +58,12 @@ export interface TicketDto {
   commonFiles: StoredFileDto[];
   ecuTunedFile: StoredFileDto | null;
   history?: TicketEventDto[];
+  /**
+   * What the stored ECU read says about itself (identifyEcu on the server, which trusts no
+   * client's result); with the details calls only, null until the server has read the file.
+   */
+  ecuIdentification?: EcuIdentification | null;
+  /** Admin details only: an earlier delivered ticket with the same original bytes. */
+  knownOriginal?: KnownOriginalDto | null;
   userId?: { _id: string; firstName: string; lastName: string; email: string };
 }

@@ -12,7 +12,7 @@ describe('checkEcuFile', () => {
   ])('%i bytes -> ok %s', (size, ok) => {
     expect(checkEcuFile(size).ok).toBe(ok);
   });
-  it('says the spec’s message for a file over 20 MB', () => {
+  it('says the documented message for a file over 20 MB', () => {
     expect(checkEcuFile(21 * MB)).toEqual({ ok: false, message: 'File size should be less than 20.00 MB.' });
   });
 });
@@ -28,7 +28,7 @@ describe('checkAdditionalFiles', () => {
   ])('%j -> ok %s', (sizes, ok) => {
     expect(checkAdditionalFiles(sizes).ok).toBe(ok);
   });
-  it('says the spec’s message over 100 MB', () => {
+  it('says the documented message over 100 MB', () => {
     expect(checkAdditionalFiles([101 * MB])).toEqual({
       ok: false,
       message: 'Total size of additional files should be less than 100.00 MB.',

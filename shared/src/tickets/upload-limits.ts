@@ -1,6 +1,6 @@
 const MB = 1024 * 1024;
 
-/** DECISIONS 8: the server enforces these whatever the client does. */
+/** The server enforces these whatever the client does (docs/product.md#15-limits). */
 export const ECU_FILE_MAX_BYTES = 20 * MB;
 export const ADDITIONAL_FILES_MAX_BYTES = 100 * MB;
 export const ADDITIONAL_FILES_MAX_COUNT = 10;

@@ -8,7 +8,7 @@ export type ReadTool = (typeof READ_TOOLS)[number];
 export type ReadType = (typeof READ_TYPES)[number];
 export type MasterSlave = (typeof MASTER_SLAVE)[number];
 
-/** Registrations compare with case and spaces ignored (DECISIONS 7). */
+/** Registrations compare with case and spaces ignored (docs/product.md#7-ticket-price). */
 export function normaliseRegistration(registration: string): string {
   return registration.replace(/\s+/g, '').toUpperCase();
 }

@@ -10,7 +10,7 @@ import type {
 } from '@ecu/shared';
 import { apiRequest } from '../local/api-client';
 
-/** The spec's /auth/* calls (section 7), typed by the shared schemas. */
+/** The /auth/* calls (docs/product.md#13-the-http-api), typed by the shared schemas. */
 export const accountsApi = {
   signup: (input: SignUpInput) => apiRequest<UserDto>('POST', '/auth/signup', input),
   login: (input: SignInInput) => apiRequest<UserDto>('POST', '/auth/login', input),

@@ -1,4 +1,4 @@
-import type { AuthState, UserDto } from '@ecu/shared';
+import { type AuthState, isServerFault, type UserDto } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { ApiError, NetworkError } from '../local/api-client';
@@ -11,7 +11,7 @@ export type AuthUserState = UserDto | null | 'loading' | 'unknown';
 
 const UNKNOWN = { key: 'authUser', value: 'unknown' } as const;
 
-/** The cached authUser (spec: 'Cached under the key authUser'), live from IndexedDB. */
+/** The cached authUser (docs/product.md#1-roles-and-accounts), live from IndexedDB. */
 export function useAuthUser(): AuthUserState {
   return useLiveQuery(
     async () => ((await localDb.meta.get('authUser')) ?? UNKNOWN).value as UserDto | null | 'unknown',
@@ -38,7 +38,7 @@ export async function sendPendingSignOut(): Promise<boolean> {
   try {
     await accountsApi.logout();
   } catch (err) {
-    if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) return true;
+    if (err instanceof NetworkError || (err instanceof ApiError && isServerFault(err.code))) return true;
     // Any other answer (401: the session had already ended) means nothing is left to end.
   }
   await localDb.meta.delete('pendingSignOut');
@@ -124,7 +124,7 @@ export function refreshAuthUser({ fresh = false }: { fresh?: boolean } = {}): Pr
       await setAuthUser(data);
       return data;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
+      if (err instanceof ApiError && err.code === 'unauthorized') {
         await setAuthUser(null);
         return null;
       }

@@ -5,7 +5,7 @@ import { accountsApi } from './api';
 
 /**
  * 'Send a new verification link' on /unverified and /verify-email: the same call and toasts,
- * with the screen's own text for a missing address (spec section 5).
+ * with the screen's own text for a missing address (docs/product.md#1-roles-and-accounts).
  */
 export function useResendVerification(missingEmailMessage: string) {
   const [sending, setSending] = useState(false);

@@ -13,7 +13,7 @@ function unsentWarning(count: number): string {
   return `${what} not been sent yet (you are offline). Signing out removes ${count === 1 ? 'it' : 'them'} from this device. Sign out anyway?`;
 }
 
-/** Logout (spec section 4): success toast, cached user cleared, browser to /signin. */
+/** Logout (docs/product.md#1-roles-and-accounts): success toast, cached user cleared, browser to /signin. */
 export function useSignOut() {
   const navigate = useNavigate();
   return async () => {

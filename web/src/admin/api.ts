@@ -10,7 +10,7 @@ import type {
   UpdateUserRoleInput,
   UserDto,
 } from '@ecu/shared';
-import { ApiError, type ApiResult, apiRequest } from '../local/api-client';
+import { type ApiResult, apiRequest, isSettledRefusal } from '../local/api-client';
 
 /** One page of an admin list: limit, cursor and q in, { data, nextCursor } out. */
 export type ListPageQuery = Partial<ListQuery>;
@@ -64,8 +64,7 @@ function onePerKey<I, T>(method: 'PUT' | 'POST', path: string): (input: I) => Pr
         return answer;
       },
       (err: unknown) => {
-        const settled = err instanceof ApiError && err.status < 500 && err.status !== 409;
-        if (settled) open.delete(id);
+        if (isSettledRefusal(err)) open.delete(id);
         else entry.running = undefined;
         throw err;
       },

@@ -1,6 +1,9 @@
 import { type UpdatePerCreditPriceInput, updatePerCreditPriceSchema } from '@ecu/shared';
 
-/** Spec section 5: an empty price, or one at or below zero, is refused before anything is sent. */
+/**
+ * An empty price, or one at or below zero, is refused before anything is sent
+ * (docs/product.md#6-credits-and-payments).
+ */
 export const INVALID_PRICE_TEXT = 'Enter a valid price';
 
 /** The default per-credit price in pounds, for a user whose price is not set. */

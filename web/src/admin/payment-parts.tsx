@@ -1,6 +1,6 @@
 import { formatCredits, formatDateTime, formatGBP, type TransactionDto } from '@ecu/shared';
 
-/** Spec section 4: Completed green, Failed red, anything else is shown as Pending (yellow). */
+/** Completed green, Failed red, anything else Pending (yellow) (docs/product.md#6-credits-and-payments). */
 export function PaymentStatusBadge({ status }: { status: string }) {
   if (status === 'Completed') return <span className="badge admin-badge-completed">Completed</span>;
   if (status === 'Failed') return <span className="badge badge-failed">Failed</span>;

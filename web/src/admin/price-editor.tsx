@@ -11,9 +11,9 @@ import { OFFLINE_ACTION_TEXT } from './use-admin-command';
 import { usePriceCommand } from './user-commands';
 
 /**
- * A user's per-credit price with an edit button; editing shows an input and Save (spec section
- * 5: empty or <= 0 is 'Enter a valid price', checked before anything is sent). Used on the
- * credits desk, the user lists and a user's page.
+ * A user's per-credit price with an edit button; editing shows an input and Save (empty or
+ * <= 0 is 'Enter a valid price', checked before anything is sent: docs/product.md#6-credits-and-payments).
+ * Used on the credits desk, the user lists and a user's page.
  */
 export function PriceEditor({
   user,

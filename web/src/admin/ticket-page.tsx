@@ -10,6 +10,7 @@ import {
   ADMIN_MESSAGES,
   adminTicketsApi,
   DetailsCard,
+  EcuIdentificationView,
   FileItem,
   formatPrice,
   HistoryCard,
@@ -21,6 +22,7 @@ import {
   vehicleName,
 } from '../tickets';
 import { ConfirmDialog } from './confirm-dialog';
+import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
 import { TunedFileUpload } from './tuned-upload';
 import { OFFLINE_ACTION_TEXT } from './use-admin-command';
@@ -161,6 +163,9 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
       <div className="ticket-grid">
         <div className="ticket-col">
           <DetailsCard ticket={ticket} />
+          {ticket.knownOriginal && (
+            <KnownOriginalCard ticket={ticket} known={ticket.knownOriginal} online={online} onReused={keep} />
+          )}
           <FileStatusCard
             ticket={ticket}
             online={online}
@@ -170,6 +175,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
         </div>
         <div className="ticket-col">
           <RequestCard ticket={ticket} online={online} />
+          {ticket.ecuIdentification && <EcuIdentificationView result={ticket.ecuIdentification} card />}
           <HistoryCard history={ticket.history} online={online} loading={query.isFetching} />
         </div>
       </div>
@@ -248,7 +254,10 @@ function FileStatusCard({
     mutation.mutate(next);
   }
 
-  /** Choosing an option applies it at once (spec), except a Failed that refunds: that asks first. */
+  /**
+   * Choosing an option applies it at once, except a Failed that refunds: that asks first
+   * (docs/product.md#9-the-admin-desk).
+   */
   function choose(next: TicketStatus) {
     if (!online || saving || next === current) return;
     setChoice(next);

@@ -70,7 +70,7 @@ type Phase = 'idle' | 'uploading' | 'attaching';
 /**
  * The File Status card's tuned-file upload: choose, upload with a progress bar, attach to the
  * ticket (PUT /admin/uploadTunedFile { ticketNumber, tunedFileUploadId }). Online only: admins
- * act on live data, nothing is queued (DECISIONS 1).
+ * act on live data, nothing is queued (docs/decisions/014-admin-data-with-tanstack-query.md).
  */
 export function TunedFileUpload({
   ticketNumber,

@@ -19,7 +19,7 @@ const ADMIN_LINKS = [
 /** Pages under an item without sharing its path: the active item follows the path. */
 const ALSO_ACTIVE_ON: Partial<Record<string, string>> = { '/files': '/ticket/' };
 
-/** Admin layout (spec section 2): 'Admin Dashboard' top bar with sign-out only, admin sidebar. */
+/** Admin layout (docs/product.md#9-the-admin-desk): 'Admin Dashboard' top bar with sign-out only, sidebar. */
 export function AdminLayout({ user }: { user: UserDto }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);

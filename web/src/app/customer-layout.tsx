@@ -21,7 +21,7 @@ const FILE_SERVICE_PATHS = [
   '/ticket-details',
 ];
 
-/** Customer layout (spec section 2): fixed sidebar with groups, top bar, content area. */
+/** Customer layout (docs/product.md#3-customer-screens): fixed sidebar with groups, top bar, content. */
 export function CustomerLayout({ user }: { user: UserDto }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);

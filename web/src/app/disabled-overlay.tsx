@@ -1,7 +1,7 @@
 import { useSignOut } from '../accounts/use-sign-out';
 import { usePublicConfig } from './public-config';
 
-/** Full-screen blocking overlay for a disabled account (spec section 2). */
+/** Full-screen blocking overlay for a disabled account (docs/product.md#1-roles-and-accounts). */
 export function DisabledOverlay() {
   const { supportEmail } = usePublicConfig();
   const signOut = useSignOut();

@@ -5,7 +5,8 @@ export function OfflineBanner() {
   const online = useOnline();
   const user = useAuthUser();
   if (online) return null;
-  // Admins act on live data: nothing of theirs is queued (DECISIONS 1).
+  // Admins act on live data: nothing of theirs is queued
+  // (docs/decisions/014-admin-data-with-tanstack-query.md).
   const isAdmin = typeof user === 'object' && user?.role === 'admin';
   return (
     <div className="offline-banner" role="status">

@@ -32,7 +32,7 @@ const Toaster = optionalPart('Toasts', () => import('./toaster'));
 // the screens still show what Dexie holds.
 const SyncRunner = optionalPart('Sync', () => import('./sync-runner'));
 
-/** Pages where the current-user lookup is not refetched on window focus (spec section 2). */
+/** Where the user lookup is not refetched on window focus (docs/product.md#2-routes-and-the-auth-gate). */
 const NO_FOCUS_REFETCH = ['/signin', '/signup', '/password-reset'];
 
 function useAuthRefresh(pathname: string) {

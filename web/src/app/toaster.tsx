@@ -1,7 +1,10 @@
 import { Slide, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
-/** Toasts per spec section 9: top-right, 5000 ms, pause on hover/focus loss, click to close, drag 80%. */
+/**
+ * Toasts (docs/product.md#14-formats-and-notifications): top-right, 5000 ms, pause on hover/focus loss,
+ * click to close, drag 80%.
+ */
 export default function Toaster() {
   return (
     <ToastContainer

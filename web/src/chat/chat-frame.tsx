@@ -3,7 +3,7 @@ import './chat.css';
 
 export type ChatVariant = 'user' | 'admin';
 
-/** The chat card: its heading (as the spec words it per side), the partner and a status. */
+/** The chat card: its heading (worded per side), the partner and a status. */
 export function ChatFrame({
   variant,
   partner,

@@ -25,7 +25,7 @@ const CONNECTION_TEXT: Record<ChatConnection, string> = {
   offline: 'Offline',
 };
 
-/** The ticket chat of the spec, on the customer's and the admin's ticket pages. */
+/** The ticket chat (docs/product.md#10-chat), on the customer's and the admin's ticket pages. */
 export default function ChatPanel({ ticketNumber, variant }: ChatPanelProps) {
   const auth = useAuthUser();
   const account = typeof auth === 'object' && auth ? auth : null;

@@ -6,7 +6,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('Reconnector', () => {
-  it('waits the spec backoff per attempt: 1 s doubling to 5 s, spread by at most 50 %', () => {
+  it('waits the documented backoff per attempt: 1 s doubling to 5 s, spread by at most 50 %', () => {
     const connect = vi.fn();
     const reconnector = new Reconnector(connect);
     const delays = Array.from({ length: 8 }, () => reconnector.schedule());
@@ -57,7 +57,7 @@ describe('Reconnector', () => {
 });
 
 describe('OpenTimeout', () => {
-  it('gives up on a socket that has not opened within the spec timeout', () => {
+  it('gives up on a socket that has not opened within the documented timeout', () => {
     const onTimeout = vi.fn();
     const timeout = new OpenTimeout(onTimeout);
     timeout.arm();

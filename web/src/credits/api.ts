@@ -11,7 +11,7 @@ export interface ConfirmPaymentResult {
   user?: UserDto | null;
 }
 
-/** The spec's /payment/* calls (section 7). */
+/** The /payment/* calls (docs/product.md#13-the-http-api). */
 export const creditsApi = {
   /** The Idempotency-Key makes a double submit (or a retry after a lost answer) one charge. */
   createPayment: (input: CreatePaymentInput, idempotencyKey: string) =>

@@ -4,7 +4,7 @@ import { useOnline } from '../local/use-online';
 import { packageLabel, perCreditPricePence, quoteForUser, type SelectedPackageState } from './package-order';
 import { useCustomer } from './use-customer';
 
-/** /buy-credits (spec section 2): 'Choose Your Plan', the 7 packages at the user's price. */
+/** /buy-credits (docs/product.md#6-credits-and-payments): 'Choose Your Plan', 7 packages, user's price. */
 export default function BuyCreditsPage() {
   const user = useCustomer();
   const online = useOnline();

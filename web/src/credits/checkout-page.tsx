@@ -26,7 +26,7 @@ import { refreshPaymentHistory, storeTransaction } from './sync';
 import { useCustomer } from './use-customer';
 import { useStripeCard } from './use-stripe-card';
 
-/** Stripe's own test payment methods, which the sandbox provider understands (DECISIONS 6). */
+/** Stripe's test payment methods, which the sandbox understands (docs/product.md#6-credits-and-payments). */
 const TEST_CARDS = [
   { sourceId: 'pm_card_visa', label: 'Visa •••• 4242 (succeeds)' },
   { sourceId: 'pm_card_chargeDeclined', label: 'Visa •••• 0002 (declined)' },
@@ -34,7 +34,7 @@ const TEST_CARDS = [
 
 type PaymentMethod = 'card' | 'google-pay';
 
-/** /checkout (spec sections 2, 4, 5, 8): pay for the package chosen on Order Details. */
+/** /checkout (docs/product.md#6-credits-and-payments): pay for the package chosen on Order Details. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -188,9 +188,10 @@ function Checkout({
       toast.error(paymentFailureMessage(err));
       attempt.failed(err);
       // A changed per-credit price: fetch it, so the page shows what the server charges.
-      if (err instanceof ApiError && err.status === 400) refreshAuthUser();
+      if (err instanceof ApiError && (err.code === 'validation_failed' || err.code === 'bad_request'))
+        refreshAuthUser();
       // A refused payment is on record: show it on My Transactions.
-      if (err instanceof ApiError && err.status === 402) refreshPaymentHistory().catch(() => {});
+      if (err instanceof ApiError && err.code === 'payment_declined') refreshPaymentHistory().catch(() => {});
     } finally {
       busy.current = false;
       setProcessing(false);

@@ -13,7 +13,7 @@ const STATUS_CLASS: Record<string, string> = {
   Failed: 'tx-status-failed',
 };
 
-/** Spec section 4: Completed green, Failed red, anything else is shown as yellow 'Pending'. */
+/** Completed green, Failed red, anything else a yellow 'Pending' (docs/product.md#6-credits-and-payments). */
 function TransactionStatus({ tx }: { tx: TransactionDto }) {
   const known = tx.status === 'Completed' || tx.status === 'Failed';
   return (

@@ -11,7 +11,7 @@ function billToLines(user: UserDto): string[] | null {
   return [user.address, cityLine, countryName(user.country) ?? user.country].filter((v) => v?.trim());
 }
 
-/** /order-details (spec section 2): seller, buyer, the chosen package and its price with VAT. */
+/** /order-details (docs/product.md#6-credits-and-payments): seller, buyer, package, price with VAT. */
 export default function OrderDetailsPage() {
   const [params] = useSearchParams();
   const location = useLocation();

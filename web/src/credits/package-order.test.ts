@@ -25,7 +25,7 @@ describe('perCreditPricePence', () => {
 });
 
 describe('quoteForUser', () => {
-  it('prices the 25-credit pack at £60 as DECISIONS 6 says', () => {
+  it('prices the 25-credit pack at £60 as docs/product.md says', () => {
     const quote = quoteForUser(pack25, { perCreditPrice: 60 });
     expect(quote).toMatchObject({ subtotalPence: 132000, vatPence: 26400, totalPence: 158400 });
     expect(checkoutStateFor(pack25, quote)).toEqual({

@@ -9,14 +9,14 @@ import {
   type UserDto,
 } from '@ecu/shared';
 
-/** The user's per-credit price in pence; £60 when the account has none (spec section 9). */
+/** The user's per-credit price in pence; £60 when unset (docs/product.md#6-credits-and-payments). */
 export function perCreditPricePence(user: Pick<UserDto, 'perCreditPrice'> | null | undefined): number {
   const pounds = Number(user?.perCreditPrice);
   const pence = Number.isFinite(pounds) ? poundsToPence(pounds) : 0;
   return pence > 0 ? pence : DEFAULT_PER_CREDIT_PRICE_PENCE;
 }
 
-/** The same quote the server makes for this user (DECISIONS 6). */
+/** The same quote the server makes for this user (docs/product.md#6-credits-and-payments). */
 export function quoteForUser(pkg: CreditPackage, user: Pick<UserDto, 'perCreditPrice'>): PackageQuote {
   return quotePackage(pkg, perCreditPricePence(user));
 }
@@ -30,7 +30,7 @@ export interface SelectedPackageState {
   package: CreditPackage;
 }
 
-/** Navigation state from Order Details to Checkout (spec section 2); money in pounds. */
+/** Navigation state, Order Details to Checkout (docs/product.md#6-credits-and-payments); money in pounds. */
 export interface CheckoutState {
   package: CreditPackage;
   total: number;
@@ -62,7 +62,7 @@ export function orderPackage(query: string | null, state: unknown): CreditPackag
   return findPackage(query) ?? packageInState(state);
 }
 
-/** Checkout: only reachable from Order Details with a package (spec section 2). */
+/** Checkout: only reachable from Order Details with a package (docs/product.md#6-credits-and-payments). */
 export function checkoutPackage(query: string | null, state: unknown): CreditPackage | undefined {
   if (!state || typeof state !== 'object' || (state as { from?: unknown }).from !== 'order-details') {
     return undefined;

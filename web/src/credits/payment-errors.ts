@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, serverMessageOf } from '../local/api-client';
+import { ApiError, isSettledRefusal, NetworkError, serverMessageOf } from '../local/api-client';
 
 /** A failure found in the browser (form checks, card form, card provider): shown as it is. */
 export class CheckoutError extends Error {}
@@ -19,8 +19,8 @@ export const PAYMENT_TEXT = {
 } as const;
 
 /**
- * Spec section 8: the server's message first, else 'Payment Failed' when it answered
- * { success: false } without one, 'Payment error' for any other error (an answer that is not
+ * The server's message first (docs/product.md#6-credits-and-payments), else 'Payment Failed'
+ * when it answered { success: false } without one, 'Payment error' for any other error (an answer that is not
  * the server's envelope too), 'Payment failed!' as the last resort.
  */
 export function paymentFailureMessage(err: unknown): string {
@@ -41,5 +41,5 @@ export function paymentFailureMessage(err: unknown): string {
  * 409 means the first request is still running: the same key makes a retry safe.
  */
 export function needsNewAttemptKey(err: unknown): boolean {
-  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 409;
+  return isSettledRefusal(err);
 }

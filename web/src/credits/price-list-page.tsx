@@ -10,10 +10,10 @@ import { Link } from 'react-router-dom';
 import { packageLabel, perCreditPricePence, quoteForUser } from './package-order';
 import { useCustomer } from './use-customer';
 
-/** The spec's 2-credit ECU families (section 9); any ECU not listed costs 1 credit. */
+/** The 2-credit ECU families (docs/product.md#7-ticket-price); any ECU not listed costs 1 credit. */
 const TWO_CREDIT_ECU_FAMILIES = ['ALFA', 'ASTON MARTIN', 'BMW/MINI'];
 
-/** Solutions outside the free 18 that carry their own price (spec section 9). */
+/** Solutions outside the free 18 that carry their own price (docs/product.md#7-ticket-price). */
 const OTHER_SURCHARGED = SOLUTION_OPTIONS.filter((o) => !o.freeWithStage && o.surcharge);
 
 function creditsText(n: number): string {
@@ -21,8 +21,8 @@ function creditsText(n: number): string {
 }
 
 /**
- * /price-list (spec sections 2 and 9): the user's prices, the free solutions, the 2-credit
- * ECUs and the terms. Everything comes from the cached user and the shared catalogues, so the
+ * /price-list (docs/product.md#6-credits-and-payments, docs/product.md#7-ticket-price): the user's prices,
+ * the free solutions, the 2-credit ECUs and the terms. Everything comes from the cached user and the shared catalogues, so the
  * page works offline.
  */
 export default function PriceListPage() {

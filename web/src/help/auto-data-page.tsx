@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
 import { usePublicConfig } from '../app/public-config';
 
-/** /auto-data (DECISIONS section 3): what the in-house vehicle-data tool offers and how to get access. */
+/**
+ * /auto-data (docs/product.md#2-routes-and-the-auth-gate): what the in-house vehicle-data tool
+ * offers and how to get access.
+ */
 export default function AutoDataPage() {
   const { supportEmail } = usePublicConfig();
   const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent('Autodata access')}`;

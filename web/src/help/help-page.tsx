@@ -5,7 +5,7 @@ import { usePublicConfig } from '../app/public-config';
 
 const DEFAULT_PER_CREDIT_PRICE = 60;
 
-/** /help (DECISIONS section 3): vehicles or ECUs that are not listed, reaching support, a short FAQ. */
+/** /help (docs/product.md#2-routes-and-the-auth-gate): vehicles or ECUs not listed, support, a short FAQ. */
 export default function HelpPage() {
   const { supportEmail } = usePublicConfig();
   const user = useAuthUser();

@@ -1,9 +1,18 @@
-import type { ApiAnswer, FieldError } from '@ecu/shared';
+import {
+  type ApiAnswer,
+  codeForStatus,
+  type ErrorCode,
+  errorCodeOf,
+  type FieldError,
+  isServerFault,
+} from '@ecu/shared';
 
 /**
  * The request got an answer that is a failure. With { success: false } the message is the
  * server's and the user sees it first; otherwise (`fromServer` false: a 5xx without a body, an
  * answer that is not our envelope) the message is ours, for logs, and screens show their fallback.
+ * Code branches on `code` (docs/decisions/033-error-codes.md), never on `status`: an answer
+ * without a code of ours (a proxy's page) gets the generic code of its status.
  */
 export class ApiError extends Error {
   constructor(
@@ -11,6 +20,7 @@ export class ApiError extends Error {
     message: string,
     readonly errors: FieldError[] = [],
     readonly fromServer = true,
+    readonly code: ErrorCode = codeForStatus(status),
   ) {
     super(message);
   }
@@ -36,7 +46,7 @@ export interface ApiResult<T> {
   nextCursor?: string | null;
 }
 
-/** Every call: same origin, cookies, JSON envelope of DECISIONS section 4. */
+/** Every call: same origin, cookies, JSON envelope of docs/product.md#13-the-http-api. */
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
@@ -70,13 +80,37 @@ export async function apiRequest<T>(
     // a proxy's JSON) says nothing the user should read.
     const failure = answer?.success === false ? answer : undefined;
     if (!failure) {
-      const text = res.status >= 500 ? 'The server is not answering' : 'The answer was not understood';
-      throw new ApiError(res.status, `${text} (${method} ${path}, ${res.status})`, [], false);
+      const code = codeForStatus(res.status);
+      const text = isServerFault(code) ? 'The server is not answering' : 'The answer was not understood';
+      throw new ApiError(res.status, `${text} (${method} ${path}, ${res.status})`, [], false, code);
     }
-    throw new ApiError(res.status, failure.message ?? '', failure.errors ?? []);
+    throw new ApiError(
+      res.status,
+      failure.message ?? '',
+      failure.errors ?? [],
+      true,
+      errorCodeOf(failure.code, res.status),
+    );
   }
   return { message: answer.message, data: answer.data, nextCursor: answer.nextCursor };
 }
+
+/**
+ * A refusal the server keeps under the request's Idempotency-Key: the next identical change
+ * needs a new key, or it only replays the refusal. Not so after a server fault (its answer is
+ * not kept) or a 409 (the first request may still be running): a retry under the same key is
+ * safe and is the one the server applies at most once.
+ */
+export function isSettledRefusal(err: unknown): boolean {
+  return err instanceof ApiError && !isServerFault(err.code) && !SAME_KEY_CODES.has(err.code);
+}
+
+const SAME_KEY_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'request_in_progress',
+  'payment_pending',
+  'conflict',
+  'insufficient_credits',
+]);
 
 /** The server's message of a failure, when it sent one. */
 export function serverMessageOf(err: unknown): string | undefined {
@@ -84,7 +118,7 @@ export function serverMessageOf(err: unknown): string | undefined {
 }
 
 /**
- * The server's message when there is one, else the screen's fallback text (spec section 8).
+ * The server's message when there is one, else the screen's fallback text (docs/product.md#13-the-http-api).
  * Without an answer the fallback comes first and the reason follows.
  */
 export function messageOf(err: unknown, fallback: string): string {

@@ -1,3 +1,4 @@
+import { isServerFault } from '@ecu/shared';
 import { ApiError, type ApiResult, apiRequest, NetworkError, serverMessageOf } from './api-client';
 import { localDb, type OutboxCommand, type PortalDb } from './db';
 
@@ -97,7 +98,8 @@ async function drain(db: PortalDb, send: Send): Promise<FlushResult> {
       if (
         err instanceof NetworkError ||
         // 401: the session expired; the command waits for its owner to sign in again.
-        (err instanceof ApiError && (err.status >= 500 || err.status === 429 || err.status === 401))
+        (err instanceof ApiError &&
+          (isServerFault(err.code) || err.code === 'rate_limited' || err.code === 'unauthorized'))
       ) {
         result.interrupted = true;
         result.waitingFor = err instanceof NetworkError ? 'network' : 'server';

@@ -1,4 +1,4 @@
-import type { UserDto } from '@ecu/shared';
+import { isServerFault, type UserDto } from '@ecu/shared';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
@@ -21,7 +21,7 @@ export const queryClient = new QueryClient({
       // Kept a day so that the persisted copy is there after a reload offline.
       gcTime: 24 * 60 * 60_000,
       // A 4xx will not change on retry; a dropped connection or a 5xx may.
-      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+      retry: (count, err) => !(err instanceof ApiError && !isServerFault(err.code)) && count < 2,
       refetchOnWindowFocus: true,
     },
     mutations: {

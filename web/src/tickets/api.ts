@@ -1,4 +1,10 @@
-import type { StoredFileDto, TicketDto, TicketEventDto, TicketStatus } from '@ecu/shared';
+import type {
+  ReuseTunedFileInput,
+  StoredFileDto,
+  TicketDto,
+  TicketEventDto,
+  TicketStatus,
+} from '@ecu/shared';
 import { apiRequest } from '../local/api-client';
 import { localDb, type PortalDb, type SyncedRow } from '../local/db';
 
@@ -38,7 +44,7 @@ function ecuFilesPath({ limit, cursor, q, status }: EcuFilesQuery): string {
   return query ? `/admin/getAllEcuFiles?${query}` : '/admin/getAllEcuFiles';
 }
 
-/** The customer's ticket calls (spec section 7, ECU files). */
+/** The customer's ticket calls (docs/product.md#13-the-http-api, ECU files). */
 export const ticketsApi = {
   /** A page of My Files, newest first; follow nextCursor for the rest. */
   myFiles: (cursor?: string) =>
@@ -54,7 +60,7 @@ export const ticketsApi = {
 
 /**
  * The admin file desk. Straight to the server, never through the outbox: admins act on live
- * data (DECISIONS 1).
+ * data (docs/decisions/014-admin-data-with-tanstack-query.md).
  */
 export const adminTicketsApi = {
   list: (query: EcuFilesQuery, signal?: AbortSignal) =>
@@ -66,6 +72,9 @@ export const adminTicketsApi = {
   /** After the tus upload (purpose 'tuned') finished: attach it; answers the ticket with its history. */
   attachTunedFile: (ticketNumber: number, tunedFileUploadId: string) =>
     apiRequest<TicketView>('PUT', '/admin/uploadTunedFile', { ticketNumber, tunedFileUploadId }),
+  /** Known files: a copy of the earlier ticket's tuned file (same original bytes) on this one. */
+  reuseTunedFile: (input: ReuseTunedFileInput) =>
+    apiRequest<TicketView>('POST', '/admin/reuseTunedFile', input),
 };
 
 /** '/ticket/100001' params to a ticket number; null for anything that is not one. */

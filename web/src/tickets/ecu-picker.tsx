@@ -2,8 +2,8 @@ import { ECU_NAMES, searchEcus } from '@ecu/shared';
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 
 /**
- * The ECU ID picker (spec section 2): a button that shows the chosen name or 'Select ECU ID'
- * and opens 'Search ECU ID (N Total)'. An empty search lists the first 50; typing matches any
+ * The ECU ID picker (docs/product.md#4-the-upload-wizard): a button that shows the chosen name
+ * or 'Select ECU ID' and opens 'Search ECU ID (N Total)'. An empty search lists the first 50; typing matches any
  * part of the name, case-insensitively, over all of them.
  */
 export function EcuPicker({

@@ -12,6 +12,7 @@ export {
   type TicketEvent,
   type TicketView,
 } from './api';
+export { EcuIdentificationView } from './ecu-identification';
 export {
   ADMIN_MESSAGES,
   STATUS_TONE,

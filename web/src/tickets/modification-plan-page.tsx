@@ -105,7 +105,8 @@ function PlanForm({ initial }: { initial: WizardData }) {
   }
 
   function chooseStage(stage: Stage) {
-    // For the three stages without options the chosen options are cleared (spec section 5).
+    // For the three stages without options the chosen options are cleared
+    // (docs/product.md#4-the-upload-wizard).
     update({ ...plan, stage, options: takesOptions(stage) ? plan.options : [] });
     setErrors((e) => ({ ...e, stage: undefined, options: undefined }));
   }

@@ -18,7 +18,7 @@ describe('ticketStatus', () => {
   });
 });
 
-describe('statusTone (spec section 4 colours)', () => {
+describe('statusTone (the status colours of docs/product.md)', () => {
   it.each([
     ['Completed', 'green'],
     ['Failed', 'red'],
@@ -32,7 +32,7 @@ describe('statusTone (spec section 4 colours)', () => {
   });
 });
 
-describe('bannerFor (spec section 4 user banner texts)', () => {
+describe('bannerFor (the customer banner texts of docs/product.md)', () => {
   it.each([
     ['Pending', 'Your file request is pending and will be processed soon.'],
     ['In Progress', 'Your file is currently being tuned.'],

@@ -1,11 +1,11 @@
 import { TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
 
 /**
- * What a ticket's state reads as (spec section 4): the status shown, its colour, the
+ * What a ticket's state reads as (docs/product.md#5-tickets): the status shown, its colour, the
  * customer's banner text, and the lines of its history.
  */
 
-/** Unknown or missing statuses are shown as Pending (spec section 4). */
+/** Unknown or missing statuses are shown as Pending (docs/product.md#5-tickets). */
 export function ticketStatus(raw: unknown): TicketStatus {
   return TICKET_STATUSES.find((s) => s === raw) ?? 'Pending';
 }
@@ -25,7 +25,7 @@ export function statusTone(raw: unknown): StatusTone {
   return STATUS_TONE[ticketStatus(raw)];
 }
 
-/** The customer's banner per status (spec section 4, User banner texts). */
+/** The customer's banner per status (docs/product.md#5-tickets). */
 export const BANNER_TEXT: Record<TicketStatus, string> = {
   Pending: 'Your file request is pending and will be processed soon.',
   'In Progress': 'Your file is currently being tuned.',
@@ -52,7 +52,7 @@ export function bannerFor(ticket: { status?: unknown; ecuTunedFile?: unknown }):
   };
 }
 
-/** What the Download button tells the user after asking the server (spec sections 5 and 8). */
+/** What the Download button says after asking the server (docs/product.md#8-downloads-and-unlocking). */
 export const DOWNLOAD_MESSAGES = {
   missingTicket: 'Ticket number missing!',
   started: 'Download started...',

@@ -8,7 +8,7 @@ import { type Banner, historyLine, type StatusTone, statusTone, ticketStatus } f
 
 export const NOTES_PREVIEW_LENGTH = 100;
 
-/** Notes over 100 characters are cut with an ellipsis (spec section 2, User ticket details). */
+/** Notes over 100 characters are cut with an ellipsis (docs/product.md#3-customer-screens). */
 export function previewNotes(
   notes: string,
   limit = NOTES_PREVIEW_LENGTH,
@@ -18,7 +18,7 @@ export function previewNotes(
   return { text: `${chars.slice(0, limit).join('').trimEnd()}…`, truncated: true };
 }
 
-/** '3.00 CRD': the spec's price cell (creditsNeed followed by '.00 CRD'). */
+/** '3.00 CRD': the My Files price cell, creditsNeed then '.00 CRD' (docs/product.md#3-customer-screens). */
 export function formatPrice(creditsNeed: unknown): string {
   const n = Number(creditsNeed);
   return `${Number.isFinite(n) ? n.toFixed(2) : '0.00'} CRD`;
@@ -125,7 +125,7 @@ function StatusIcon({ tone }: { tone: StatusTone }) {
 }
 
 /**
- * The customer's status panel (spec section 4): the banner text of the status and, when
+ * The customer's status panel (docs/product.md#5-tickets): the banner text of the status and, when
  * Unlocked, Download (a tuned file exists) or a disabled 'File not available'.
  */
 export function StatusPanel({

@@ -14,6 +14,7 @@ import {
   type TicketView,
   ticketsApi,
 } from './api';
+import { EcuIdentificationView } from './ecu-identification';
 import { bannerFor, DOWNLOAD_MESSAGES } from './status';
 import {
   DetailsCard,
@@ -84,7 +85,7 @@ export default function TicketDetailsPage() {
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         answeredFor.current = localVersion;
-        if (err instanceof ApiError && err.status === 404) {
+        if (err instanceof ApiError && err.code === 'not_found') {
           setFetched({ ticketNumber, notFound: true });
           return;
         }
@@ -126,6 +127,9 @@ export default function TicketDetailsPage() {
   // Sync may put a newer row without the history; the last answer's history serves while it matches.
   const history: TicketEvent[] | undefined =
     ticket.history ?? (current?.ticket?.updatedAt === ticket.updatedAt ? current.ticket.history : undefined);
+  const ecuIdentification =
+    ticket.ecuIdentification ??
+    (current?.ticket?.updatedAt === ticket.updatedAt ? current.ticket.ecuIdentification : undefined);
 
   async function download() {
     if (!ticket?.ticketNumber) {
@@ -173,6 +177,7 @@ export default function TicketDetailsPage() {
             onDownload={download}
           />
           <RequestCard ticket={ticket} online={online} />
+          {ecuIdentification && <EcuIdentificationView result={ecuIdentification} card />}
         </div>
         <div className="ticket-col">
           <ChatPanel ticketNumber={ticketNumber} variant="user" />

@@ -7,7 +7,7 @@ import type { PlanValues, WizardData } from './wizard-state';
 export const CREATE_TICKET_KIND = 'createTicket';
 export const CREATE_TICKET_PATH = '/ecuFile/create-ecuFile';
 
-/** The ticket's fields as sent: only those with a value (spec section 5, Overview). */
+/** The ticket's fields as sent: only those with a value (docs/product.md#4-the-upload-wizard, step 3). */
 export interface CreateTicketFields {
   make: string;
   model: string;
@@ -30,7 +30,7 @@ export interface CreateTicketCommandBody extends CreateTicketFields {
   localFileIds: string[];
 }
 
-/** What create-ecuFile receives once the files are on the server (DECISIONS 4, JSON form). */
+/** What create-ecuFile receives once the files are uploaded (docs/product.md#13-the-http-api, JSON form). */
 export interface CreateTicketRequest extends CreateTicketFields {
   clientId: string;
   ecuFileUploadId: string;

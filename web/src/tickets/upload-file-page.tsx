@@ -4,9 +4,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
 import { ServiceStatusBanner } from '../service-status';
 import { errorIdOf, Field } from '../ui/field';
+import { EcuIdentificationView } from './ecu-identification';
 import { EcuPicker } from './ecu-picker';
 import { FileDrop } from './file-drop';
 import { ChoicePills } from './wizard/choice-pills';
+import { useEcuIdentification } from './wizard/use-ecu-identification';
 import { useWizardData } from './wizard/use-wizard-data';
 import { useWizardFiles } from './wizard/use-wizard-files';
 import { MAKE_SUGGESTIONS } from './wizard/vehicle-makes';
@@ -26,7 +28,7 @@ import {
 
 type Errors = Partial<Record<WizardIssue['field'] | 'commonFiles', string>>;
 
-/** /upload-file, step 1 of 3 (spec section 2): the vehicle, the read and the files. */
+/** /upload-file, step 1 of 3 (docs/product.md#4-the-upload-wizard): the vehicle, the read and the files. */
 export default function UploadFilePage() {
   const load = useWizardData('nothing');
   const [restart, setRestart] = useState<WizardData | null>(null);
@@ -250,17 +252,20 @@ function VehicleForm({
             </p>
           </div>
           <div className="wiz-files">
-            <FileDrop
-              id="ecuFile"
-              label="ECU File"
-              required
-              files={ecuFile ? [ecuFile] : []}
-              onAdd={addEcuFile}
-              onRemove={removeEcuFile}
-              error={errors.ecuFile}
-              emptyText="Drop your ECU read here"
-              hint="Any file type, up to 20 MB."
-            />
+            <div className="wiz-ecu-file">
+              <FileDrop
+                id="ecuFile"
+                label="ECU File"
+                required
+                files={ecuFile ? [ecuFile] : []}
+                onAdd={addEcuFile}
+                onRemove={removeEcuFile}
+                error={errors.ecuFile}
+                emptyText="Drop your ECU read here"
+                hint="Any file type, up to 20 MB."
+              />
+              <EcuFileIdentification file={ecuFile?.file ?? null} ecuId={vehicle.ecuId} />
+            </div>
             <FileDrop
               id="commonFiles"
               label="Upload Additional Files"
@@ -287,6 +292,16 @@ function VehicleForm({
       </form>
     </div>
   );
+}
+
+/** What the picked read says about itself, worked out on this device; advice only, never a block. */
+function EcuFileIdentification({ file, ecuId }: { file: File | null; ecuId: string }) {
+  const { state, result } = useEcuIdentification(file, ecuId);
+  if (result) return <EcuIdentificationView result={result} />;
+  if (state === 'reading') return <p className="muted ecu-id-reading">Reading the file…</p>;
+  if (state === 'failed')
+    return <p className="muted ecu-id-reading">The file could not be read on this device.</p>;
+  return null;
 }
 
 function TextField({

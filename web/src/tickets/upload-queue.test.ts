@@ -242,7 +242,7 @@ describe('uploadLocalFile', () => {
       retryDelays: [0, 1000, 3000],
       metadata: { filename: 'f1.bin', purpose: 'ecu' },
     });
-    // tus-js-client hangs on options given as undefined (STACK-NOTES).
+    // tus-js-client hangs on options given as undefined.
     expect(Object.entries(options).filter(([, v]) => v === undefined)).toEqual([]);
     expect('uploadUrl' in options).toBe(false);
     const row = await db.localFiles.get('f1');
@@ -436,7 +436,7 @@ describe('the createTicket command', () => {
 });
 
 describe('wizard state', () => {
-  it('checks step 1 in the spec order and step 2 for a stage, then an option', () => {
+  it('checks step 1 in the documented order and step 2 for a stage, then an option', () => {
     const messages = vehicleIssues({ ...EMPTY_VEHICLE, transmission: '' }, null).map((i) => i.message);
     expect(messages).toEqual([
       'Make is required',

@@ -1,4 +1,4 @@
-import { UPLOAD_CHUNK_SIZE } from '@ecu/shared';
+import { codeForStatus, type ErrorCode, errorCodeOf, isServerFault, UPLOAD_CHUNK_SIZE } from '@ecu/shared';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { ApiError, messageOf, NetworkError } from '../local/api-client';
 import { type LocalFile, localDb, type PortalDb } from '../local/db';
@@ -65,21 +65,28 @@ export function uploadErrorOf(err: unknown): Error {
   const response = err.originalResponse ?? null;
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) return new NetworkError();
-  const text = bodyMessage(response.getBody() ?? '');
-  if (text) return new ApiError(status, text);
-  const reason = isTransient(status) ? 'The server is not answering' : 'The upload was refused';
-  return new ApiError(status, `${reason} (${status})`, [], false);
+  const { text, code } = bodyAnswer(response.getBody() ?? '', status);
+  if (text) return new ApiError(status, text, [], true, code);
+  const reason = isTransient(code) ? 'The server is not answering' : 'The upload was refused';
+  return new ApiError(status, `${reason} (${status})`, [], false, code);
 }
 
-/** tus answers in plain text; the API's gates (401, 403) in the JSON envelope. */
-function bodyMessage(body: string): string {
+/**
+ * tus answers in plain text (its code comes from the status); the API's gates (401, 403) in
+ * the JSON envelope, with their code.
+ */
+function bodyAnswer(body: string, status: number): { text: string; code: ErrorCode } {
   const text = body.trim();
-  if (!text.startsWith('{')) return text;
+  if (!text.startsWith('{')) return { text, code: codeForStatus(status) };
   try {
-    const answer = JSON.parse(text) as { success?: unknown; message?: unknown };
-    return answer.success === false && typeof answer.message === 'string' ? answer.message : '';
+    const answer = JSON.parse(text) as { success?: unknown; message?: unknown; code?: unknown };
+    if (answer.success !== false) return { text: '', code: codeForStatus(status) };
+    return {
+      text: typeof answer.message === 'string' ? answer.message : '',
+      code: errorCodeOf(answer.code, status),
+    };
   } catch {
-    return text;
+    return { text, code: codeForStatus(status) };
   }
 }
 
@@ -184,19 +191,19 @@ function send(row: LocalFile, db: PortalDb, createUpload: CreateUpload, entry: R
         settled = true;
         const mapped = uploadErrorOf(err);
         const retryLater =
-          mapped instanceof NetworkError || (mapped instanceof ApiError && isTransient(mapped.status));
+          mapped instanceof NetworkError || (mapped instanceof ApiError && isTransient(mapped.code));
         const patch: Partial<LocalFile> = retryLater
           ? { status: 'queued' }
           : { status: 'failed', error: messageOf(mapped, UPLOAD_FAILED_TEXT) };
         // 404/410: the server no longer has the upload (it expired): a retry starts a new one.
-        if (mapped instanceof ApiError && (mapped.status === 404 || mapped.status === 410)) {
+        if (mapped instanceof ApiError && (mapped.code === 'not_found' || mapped.code === 'gone')) {
           Object.assign(patch, { uploadUrl: undefined, bytesUploaded: 0 });
         }
         const fail = () => reject(mapped);
         db.localFiles.update(row.id, patch).then(fail, fail);
       },
     };
-    // Never pass an option as undefined (STACK-NOTES): only resume when there is a URL.
+    // Never pass an option as undefined (tus-js-client hangs on it): only resume when there is a URL.
     if (row.uploadUrl) options.uploadUrl = row.uploadUrl;
     const upload = createUpload(row.blob, options);
     entry.upload = upload;
@@ -204,8 +211,8 @@ function send(row: LocalFile, db: PortalDb, createUpload: CreateUpload, entry: R
   });
 }
 
-function isTransient(status: number): boolean {
-  return status >= 500 || status === 423 || status === 429;
+function isTransient(code: ErrorCode): boolean {
+  return isServerFault(code) || code === 'locked' || code === 'rate_limited';
 }
 
 /**

@@ -44,8 +44,8 @@ export interface WizardFile {
 export type WizardFrom = 'upload-file' | 'modification-plan' | 'overview-back' | 'draft';
 
 /**
- * What travels between the steps in navigation state (spec section 4): every step-1 value,
- * ecuFile, commonFiles and from; from step 2 on also the plan. The LocalFile ids ride along
+ * What travels between the steps in navigation state (docs/product.md#4-the-upload-wizard):
+ * every step-1 value, ecuFile, commonFiles and from; from step 2 on also the plan. The LocalFile ids ride along
  * so the draft in IndexedDB stays the same set of rows.
  */
 export interface WizardNavState extends VehicleValues, Partial<PlanValues> {
@@ -386,8 +386,8 @@ const TEXT_FIELDS: [keyof VehicleValues, string][] = [
 ];
 
 /**
- * Step 1 checks in the spec's order (section 5): the required texts (browser-enforced in the
- * spec, so first), then transmission, read tool, read type, ECU file. The first is toasted;
+ * Step 1 checks in the documented order (docs/product.md#4-the-upload-wizard): the required
+ * texts (the browser checks those, so first), then transmission, read tool, read type, ECU file. The first is toasted;
  * each shows under its field.
  */
 export function vehicleIssues(vehicle: VehicleValues, ecuFile: WizardFile | null): WizardIssue[] {

@@ -35,9 +35,9 @@ export async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
 
 /**
  * Locks the admins and the target, in that order, for a change that may take the target out
- * of the admins who can act. At least one active admin must remain (DECISIONS section 5 says
- * the last admin cannot be demoted; a disabled or deleted last admin would lock the desk just
- * the same). The caller must still be an active admin once the locks are held: a concurrent
+ * of the admins who can act. At least one active admin must remain
+ * (docs/decisions/021-delete-and-last-admin.md: the last admin cannot be demoted, and a
+ * disabled or deleted last admin would lock the desk just the same). The caller must still be an active admin once the locks are held: a concurrent
  * change may have demoted them since their request passed the gate.
  */
 export async function lockForAdminChange(
@@ -51,6 +51,6 @@ export async function lockForAdminChange(
       `This is the last active admin, who cannot be ${params.change}. Make another account an admin first.`,
     );
   }
-  if (!admins.includes(params.actorId)) throw forbidden(GATE_MESSAGES.notAdmin);
+  if (!admins.includes(params.actorId)) throw forbidden(GATE_MESSAGES.notAdmin, 'not_admin');
   return target;
 }

@@ -9,8 +9,8 @@ import { lockForAdminChange, lockUser } from './admin-seats';
 
 /**
  * PUT /admin/updateUserRole. An admin cannot change their own role, and the last active admin
- * cannot be demoted (DECISIONS section 5). Setting the role an account already has changes
- * nothing and records nothing.
+ * cannot be demoted (docs/decisions/021-delete-and-last-admin.md). Setting the role an
+ * account already has changes nothing and records nothing.
  */
 export async function changeUserRole(
   db: Db,

@@ -22,8 +22,8 @@ function pendingSecretsOf(email: string): string[] {
 }
 
 /**
- * POST /admin/deleteUser (DECISIONS section 5): the row stays, because payments, the credit
- * ledger, tickets and chats refer to it and accounting must still add up; the person's data
+ * POST /admin/deleteUser (docs/decisions/021-delete-and-last-admin.md): the row stays, because payments,
+ * the credit ledger, tickets and chats refer to it and accounting must still add up; the person's data
  * goes. In one transaction: names and address emptied, the e-mail replaced by a tombstone
  * (which frees it for a new sign-up), deleted_at set, every session and the password removed,
  * pending links and codes for the old address and stored command answers (which may hold the

@@ -34,8 +34,8 @@ afterAll(async () => {
 type Method = 'GET' | 'PUT' | 'POST';
 
 /**
- * Every admin call: the spec's section 7, the user desk, the user's page, settings, the
- * overview and the exports. `body` names the account a call acts on: the victim for callers
+ * Every admin call: the /admin/* calls (docs/product.md#13-the-http-api), the user desk,
+ * the user's page, settings, the overview and the exports. `body` names the account a call acts on: the victim for callers
  * the gate must stop, an unknown account for the admin (who must get past the gate, and only
  * that: a 400 or 404 from the route itself is fine here).
  */
@@ -80,15 +80,30 @@ describe('every admin call: signed out 401, a user 403, a disabled admin 403, an
   it.each(CALLS)('%s %s', async (...row) => {
     const signedOut = await call(newClient(server), row, victim.user._id);
     expect(signedOut.status).toBe(401);
-    expect(signedOut.body).toEqual({ success: false, message: 'Please sign in to continue', errors: [] });
+    expect(signedOut.body).toEqual({
+      success: false,
+      message: 'Please sign in to continue',
+      errors: [],
+      code: 'unauthorized',
+    });
 
     const asUser = await call(customer.client, row, victim.user._id);
     expect(asUser.status).toBe(403);
-    expect(asUser.body).toEqual({ success: false, message: 'Only admins can do this', errors: [] });
+    expect(asUser.body).toEqual({
+      success: false,
+      message: 'Only admins can do this',
+      errors: [],
+      code: 'not_admin',
+    });
 
     const asDisabledAdmin = await call(disabledAdmin.client, row, victim.user._id);
     expect(asDisabledAdmin.status).toBe(403);
-    expect(asDisabledAdmin.body).toEqual({ success: false, message: 'Account disabled', errors: [] });
+    expect(asDisabledAdmin.body).toEqual({
+      success: false,
+      message: 'Account disabled',
+      errors: [],
+      code: 'account_disabled',
+    });
 
     const asAdmin = await call(admin.client, row, 'no-such-user');
     expect([401, 403], asAdmin.text).not.toContain(asAdmin.status);

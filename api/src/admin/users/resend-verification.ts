@@ -23,12 +23,9 @@ export async function resendVerification(
   if (!slot.allowed) {
     const minutes = Math.ceil(slot.retryAfterSeconds / 60);
     throw new AppError(
-      429,
+      'rate_limited',
       `Too many verification e-mails to this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      [],
-      {
-        'Retry-After': String(slot.retryAfterSeconds),
-      },
+      { headers: { 'Retry-After': String(slot.retryAfterSeconds) } },
     );
   }
   await sendVerificationMail(deps, target.email);

@@ -61,14 +61,14 @@ export async function createPayment(
         .select()
         .from(payments)
         .where(eq(payments.idempotencyKey, values.idempotencyKey ?? ''));
-  if (!row) throw new AppError(409, 'The same payment is already being made');
+  if (!row) throw new AppError('request_in_progress', 'The same payment is already being made');
 
   if (row.status === 'Completed') return { status: 'completed', payment: row };
   if (row.status === 'Failed') throw declined(row, row.failureMessage ?? 'Payment Failed');
   if (!made && Date.now() - row.createdAt.getTime() > PROVIDER_KEY_WINDOW_MS) {
     // 410, not 409: a settled refusal, so the checkout makes a new key for the next attempt.
     throw new AppError(
-      410,
+      'gone',
       'This checkout is too old to be tried again; nothing more was charged. Please start a new purchase.',
     );
   }
@@ -90,7 +90,7 @@ export async function createPayment(
     // Idempotency-Key asks the provider again with the same key.
     logger.error(`Payment ${row.id}: the provider could not be reached`, err);
     throw new AppError(
-      502,
+      'bad_gateway',
       'Payment error: we could not reach the card provider. If your card was charged, the credits will appear shortly.',
     );
   }
@@ -117,5 +117,8 @@ export async function createPayment(
 }
 
 function declined(row: PaymentRow, message: string): AppError {
-  return new AppError(402, message, [{ path: 'sourceId', message }], { 'X-Payment-Id': row.id });
+  return new AppError('payment_declined', message, {
+    errors: [{ path: 'sourceId', message }],
+    headers: { 'X-Payment-Id': row.id },
+  });
 }

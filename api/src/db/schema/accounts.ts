@@ -13,7 +13,7 @@ const timestamps = {
  */
 export const USER_SEARCH_TEXT = sql.raw(`(first_name || ' ' || last_name || ' ' || email || ' ' || role)`);
 
-/** better-auth's user, with the spec's fields. Money in pence. */
+/** better-auth's user, with the portal's fields (docs/product.md#1-roles-and-accounts). Money in pence. */
 export const users = pgTable(
   'users',
   {

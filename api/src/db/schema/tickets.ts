@@ -1,3 +1,4 @@
+import type { EcuIdentification } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,7 +28,7 @@ export const TICKET_SEARCH_TEXT = sql.raw(
 
 export const TICKET_STATUSES = ['Pending', 'In Progress', 'Completed', 'Failed', 'Unlocked'] as const;
 
-/** An ECU file request (the spec's Ticket / ECU file). */
+/** An ECU file request, a ticket (docs/product.md#5-tickets). */
 export const tickets = pgTable(
   'tickets',
   {
@@ -55,6 +56,8 @@ export const tickets = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the stored ECU read says about itself (identifyEcu), once the server has read it. */
+    ecuIdentification: jsonb('ecu_identification').$type<EcuIdentification>(),
   },
   (t) => [
     uniqueIndex('tickets_user_client_id_idx').on(t.userId, t.clientId),
@@ -83,7 +86,11 @@ export const ticketFiles = pgTable(
     uploadedBy: text('uploaded_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_files_ticket_id_idx').on(t.ticketId)],
+  (t) => [
+    index('ticket_files_ticket_id_idx').on(t.ticketId),
+    // Known files: an original byte-identical to an earlier ticket's.
+    index('ticket_files_ecu_sha256_idx').on(t.sha256).where(sql`${t.kind} = 'ecu'`),
+  ],
 );
 
 /** A ticket's history: created, status changes, files uploaded, charged, refunded. */

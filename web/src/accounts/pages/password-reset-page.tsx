@@ -9,7 +9,7 @@ import { PasswordInput } from '../../ui/password-input';
 import { accountsApi } from '../api';
 import { AuthScreen } from '../auth-screen';
 
-/** DECISIONS section 5: 'Send OTP' mails a 6-digit code; the second step sets the new password. */
+/** 'Send OTP' mails a 6-digit code; step two sets the new password (docs/product.md#1-roles-and-accounts). */
 export default function PasswordResetPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<'request' | 'confirm'>('request');

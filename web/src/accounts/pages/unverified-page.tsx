@@ -3,7 +3,7 @@ import { useAuthUser } from '../auth-state';
 import { useResendVerification } from '../use-resend-verification';
 import { useSignOut } from '../use-sign-out';
 
-/** Waiting screen after onboarding until the e-mail link is opened (spec section 2). */
+/** Waiting screen after onboarding until the e-mail link is opened (docs/product.md#1-roles-and-accounts). */
 export default function UnverifiedPage() {
   const user = useAuthUser();
   const signOut = useSignOut();

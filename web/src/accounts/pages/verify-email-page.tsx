@@ -13,7 +13,7 @@ const REDIRECT_DELAY_MS = 2000;
 /** 'incomplete': the link lacks the token or the address, so nothing was submitted. */
 type Status = 'incomplete' | 'pending' | 'success' | 'failed';
 
-/** The landing page of the e-mail link: /verify-email?token=…&email=… (spec section 2). */
+/** The e-mail link's landing page: /verify-email?token=…&email=… (docs/product.md#1-roles-and-accounts). */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';

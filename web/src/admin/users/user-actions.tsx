@@ -15,7 +15,7 @@ import { displayName, initialsOf } from './user-names';
 /**
  * The commands an admin gives about one user, shared by the user lists' rows and the user's
  * page: the role dropdown, Disable / Activate, Delete and Resend verification, each
- * destructive one behind a dialog that says what will happen (spec sections 6 and 8).
+ * destructive one behind a dialog that says what will happen (docs/product.md#9-the-admin-desk).
  */
 
 /** An admin never disables, deletes or demotes themself. */

@@ -10,7 +10,10 @@ import { fullName } from './user-names';
 
 const COLUMNS = 8;
 
-/** Offline the server cannot search: the same fields (spec: email, first name, last name, role). */
+/**
+ * Offline the server cannot search: the same fields (docs/product.md#9-the-admin-desk: email,
+ * first name, last name, role).
+ */
 function matchesUser(user: UserDto, q: string): boolean {
   const needle = q.toLowerCase();
   return [user.email, user.firstName, user.lastName, fullName(user), user.role].some((v) =>

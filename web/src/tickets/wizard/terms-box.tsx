@@ -1,7 +1,7 @@
 import { FREE_SOLUTIONS } from '@ecu/shared';
 import { Link } from 'react-router-dom';
 
-/** The file-service terms of spec section 9, in a scrolling box above the checkbox. */
+/** The file-service terms (docs/product.md#6-credits-and-payments) in a scrolling box above the checkbox. */
 export function TermsBox() {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard

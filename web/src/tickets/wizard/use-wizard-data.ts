@@ -37,8 +37,8 @@ function complete(need: WizardNeed, data: WizardData | null): data is WizardData
 
 /**
  * The wizard a page starts from: the navigation state when it carries what the page needs
- * (spec section 4: data travels in navigation state), else the draft saved on this device
- * (a reload keeps the work), else nothing: step 1 starts a new one, steps 2 and 3 go back.
+ * (docs/product.md#4-the-upload-wizard: data travels in navigation state), else the draft saved on
+ * this device (a reload keeps the work), else nothing: step 1 starts a new one, steps 2 and 3 go back.
  */
 export function useWizardData(need: WizardNeed): WizardLoad {
   const location = useLocation();

@@ -8,7 +8,7 @@ interface Crumb {
 }
 
 /**
- * Breadcrumb, title and the step indicator (spec section 2: '1 Vehicle Details,
+ * Breadcrumb, title and the step indicator (docs/product.md#4-the-upload-wizard: '1 Vehicle Details,
  * 2 Modification Plan, 3 Overview') shared by the three wizard pages. Every step shows its
  * number; a finished one is marked by its colour.
  */

@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "ecu_identification" jsonb;--> statement-breakpoint
+CREATE INDEX "ticket_files_ecu_sha256_idx" ON "ticket_files" USING btree ("sha256") WHERE "ticket_files"."kind" = 'ecu';

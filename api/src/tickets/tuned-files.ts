@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { KnownOriginalDto } from '@ecu/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDeps, UserRow } from '../app/context';
+import type { Db, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { ticketEvents, ticketFiles, tickets, uploads } from '../db/schema';
+import { badRequest, notFound } from '../http/app-error';
+import { getTicketByNumber } from './queries';
+import { fileDto } from './ticket-dto';
+
+/** A stored file that becomes a ticket's tuned file. */
+export interface TunedFileRef {
+  name: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+}
+
+/**
+ * Makes `stored` the ticket's tuned file, with its line in the history (by the admin), and
+ * touches the ticket so the owner's sync picks it up. `uploadId`: the tus upload it came
+ * from, attached here (refused when another ticket took it); `reusedFrom`: the ticket whose
+ * tuned file this is a copy of.
+ */
+export async function attachTunedFile(
+  tx: Tx,
+  ticketId: string,
+  admin: UserRow,
+  stored: TunedFileRef,
+  from: { uploadId?: string | null; reusedFrom?: number } = {},
+): Promise<void> {
+  const [file] = await tx
+    .insert(ticketFiles)
+    .values({ ticketId, kind: 'tuned', uploadedBy: admin.id, ...stored })
+    .returning();
+  if (from.uploadId) {
+    const attached = await tx
+      .update(uploads)
+      .set({ status: 'attached' })
+      .where(and(eq(uploads.id, from.uploadId), eq(uploads.status, 'complete')))
+      .returning({ id: uploads.id });
+    if (attached.length !== 1) throw badRequest('This upload is already attached to a ticket');
+  }
+  await tx.insert(ticketEvents).values({
+    ticketId,
+    kind: 'file_uploaded',
+    actorId: admin.id,
+    detail: {
+      kind: 'tuned',
+      name: stored.name,
+      size: stored.size,
+      sha256: stored.sha256,
+      fileId: file!.id,
+      ...(from.reusedFrom ? { reusedFrom: from.reusedFrom } : {}),
+    },
+  });
+  await tx.update(tickets).set({ updatedAt: sql`now()` }).where(eq(tickets.id, ticketId));
+}
+
+interface KnownRow {
+  ticket_number: number;
+  stage: string;
+  options: string[];
+  status: string;
+  f_id: string;
+  f_ticket_id: string;
+  f_name: string;
+  f_size: string | number;
+  f_sha256: string;
+  f_created_at: Date;
+}
+
+/**
+ * The latest earlier ticket, of any customer, whose original has the same SHA-256 as this
+ * ticket's and whose tuned file was delivered (Completed or Unlocked), with that tuned file.
+ */
+export async function knownOriginalOf(db: Db | Tx, ticketId: string): Promise<KnownOriginalDto | null> {
+  const [row] = rowsOf<KnownRow>(
+    await db.execute(sql`
+      select t.ticket_number, t.stage, t.options, t.status,
+             tf.id as f_id, tf.ticket_id as f_ticket_id, tf.name as f_name, tf.size as f_size,
+             tf.sha256 as f_sha256, tf.created_at as f_created_at
+      from ticket_files mine
+      join ticket_files same on same.kind = 'ecu' and same.sha256 = mine.sha256 and same.ticket_id <> mine.ticket_id
+      join tickets t on t.id = same.ticket_id and t.status in ('Completed', 'Unlocked')
+      join lateral (
+        select * from ticket_files f where f.ticket_id = t.id and f.kind = 'tuned'
+        order by f.created_at desc limit 1
+      ) tf on true
+      where mine.ticket_id = ${ticketId} and mine.kind = 'ecu'
+      order by t.created_at desc
+      limit 1`),
+  );
+  if (!row) return null;
+  return {
+    ticketNumber: row.ticket_number,
+    stage: row.stage,
+    options: row.options,
+    status: row.status,
+    tunedFile: fileDto({
+      id: row.f_id,
+      ticketId: row.f_ticket_id,
+      kind: 'tuned',
+      name: row.f_name,
+      size: Number(row.f_size),
+      sha256: row.f_sha256,
+      createdAt: new Date(row.f_created_at),
+    }),
+  };
+}
+
+/**
+ * Delivers a copy of an earlier ticket's tuned file on a ticket whose original is the same
+ * bytes, as the admin who checked the plan. The server checks the match itself: any ticket
+ * named that is not this ticket's known original is refused. The bytes are copied, so each
+ * ticket keeps its own file whatever happens to the other.
+ */
+export async function reuseTunedFile(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  admin: UserRow,
+  input: { ticketNumber: number; fromTicketNumber: number },
+): Promise<void> {
+  const { db, storage } = deps;
+  const ticket = await getTicketByNumber(db, input.ticketNumber);
+  if (!ticket) throw notFound('Ticket not found');
+  const known = await knownOriginalOf(db, ticket.id);
+  if (!known || known.ticketNumber !== input.fromTicketNumber)
+    throw badRequest(`Ticket #${input.fromTicketNumber} has no delivered tuned file for this original`);
+  const [source] = await db.select().from(ticketFiles).where(eq(ticketFiles.id, known.tunedFile.id));
+  if (!source) throw notFound('The tuned file is gone');
+  const storageKey = `files/${randomUUID()}`;
+  const copy = await storage.write(storageKey, storage.read(source.storageKey));
+  try {
+    await db.transaction((tx) =>
+      attachTunedFile(
+        tx,
+        ticket.id,
+        admin,
+        { name: source.name, size: copy.size, sha256: copy.sha256, storageKey },
+        { reusedFrom: known.ticketNumber },
+      ),
+    );
+  } catch (err) {
+    await storage.remove(storageKey);
+    throw err;
+  }
+}

@@ -1,0 +1,265 @@
+// The pages as a phone sees them, printed, never asserted: a Lighthouse mobile run (simulated
+// slow 4G and a 4x slower CPU, Lighthouse's default) of /signin signed out and of /dashboard
+// signed in as a verified, onboarded customer (performance score, LCP, TBT, JavaScript
+// transferred), then a first visit of /signin against the repeat visit served by the service
+// worker (time to the load event, requests and bytes from the network and from the worker).
+// The built portal runs on a scratch PGlite data dir; Debian's Chromium drives both parts.
+// Without Chromium (or when Lighthouse fails) it prints a 'skipped' line and returns.
+//
+// On its own: `pnpm build && node scripts/bench-lighthouse.mjs` (about a minute). From code:
+// `await benchLighthouse({ port })` (scripts/bench.mjs). Knob: BENCH_CHROMIUM=/path/to/chromium.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { simpleParser } from 'mailparser';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+const PASSWORD = 'bench-password-1';
+const PROFILE = {
+  firstName: 'Bench',
+  lastName: 'Customer',
+  country: 'GB',
+  city: 'London',
+  postalCode: 'SW1A 1AA',
+  address: '1 Bench Street',
+};
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--no-first-run', '--disable-dev-shm-usage'];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const NONE = { n: 0, bytes: 0 };
+const add = (a, b) => ({ n: a.n + b.n, bytes: a.bytes + b.bytes });
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Polls `probe` every 100 ms until it returns something truthy, for at most `ms`, while `child` runs. */
+async function until(label, ms, probe, child) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (child && child.exitCode !== null) throw new Error(`${label}: exited (${child.exitCode})`);
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    await sleep(100);
+  }
+  throw new Error(`${label}: not within ${ms} ms`);
+}
+
+function startPortal(port, dataDir) {
+  const child = spawn(process.execPath, [path.join(root, 'api/dist/main.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'error',
+      AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-secret-bench-secret-bench-secret',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const health = `http://localhost:${port}/api/health`;
+  return until('portal start', 60_000, async () => (await fetch(health)).ok && child, child).catch((err) => {
+    child.kill('SIGTERM');
+    throw err;
+  });
+}
+
+/** A customer signed up, onboarded and verified through the API (the link of the outbox mail). */
+async function signedInCustomer(baseUrl, dataDir) {
+  let cookie = '';
+  const post = async (route, body) => {
+    const res = await fetch(`${baseUrl}/api${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${route}: HTTP ${res.status} ${await res.text()}`);
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+    if (set.length) cookie = set.join('; ');
+  };
+  const email = 'bench-lighthouse@bench.test';
+  await post('/auth/signup', { email, password: PASSWORD, confirmPassword: PASSWORD });
+  await post('/auth/onboarding', PROFILE);
+  const outbox = path.join(dataDir, 'outbox');
+  const file = await until('verification mail', 15_000, async () =>
+    readdirSync(outbox).find((name) => name.endsWith(`-${email}.eml`)),
+  );
+  const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+  const link = new URL(mail.text?.match(/https?:\/\/\S+\/verify-email\?\S+/)?.[0] ?? 'x:');
+  await post('/auth/signup-verify', {
+    token: link.searchParams.get('token'),
+    email: link.searchParams.get('email'),
+  });
+  return cookie;
+}
+
+/** Chromium with a DevTools port for Lighthouse (what chrome-launcher does, without the dependency). */
+async function launchChromium(profileDir) {
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
+    { stdio: 'ignore', detached: true },
+  );
+  const activePort = path.join(profileDir, 'DevToolsActivePort');
+  const port = await until(
+    'Chromium',
+    20_000,
+    async () => readFileSync(activePort, 'utf8').split('\n')[0],
+    child,
+  );
+  const close = () => {
+    if (child.exitCode !== null) return Promise.resolve();
+    return new Promise((r) => {
+      child.once('exit', r);
+      process.kill(-child.pid, 'SIGTERM'); // its own process group: the renderers go too
+    });
+  };
+  return { port: Number(port), close };
+}
+
+async function lighthouseRun(lighthouse, url, chromePort, extraHeaders) {
+  const run = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
+  const { audits, categories, finalDisplayedUrl, runtimeError } = run.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const script = audits['resource-summary'].details.items.find((i) => i.resourceType === 'script');
+  return {
+    score: Math.round(categories.performance.score * 100),
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    js: script?.transferSize ?? 0,
+    jsFiles: script?.requestCount ?? 0,
+    total: audits['total-byte-weight'].numericValue,
+    finalPath: new URL(finalDisplayedUrl).pathname,
+  };
+}
+
+/**
+ * Requests and bytes of a visit by who answered: the network asked by the page, the network
+ * asked by the service worker (its precache, or what it passes on), or the worker itself.
+ */
+function tally(context) {
+  const seen = [];
+  context.on('response', (res) => {
+    const req = res.request();
+    const from = res.fromServiceWorker() ? 'served' : req.serviceWorker() ? 'worker' : 'page';
+    seen.push(
+      req
+        .sizes()
+        .then((s) => ({ from, bytes: s.responseBodySize + s.responseHeadersSize }))
+        .catch(() => ({ from, bytes: 0 })),
+    );
+  });
+  return async () => {
+    const all = await Promise.all(seen.splice(0));
+    const sum = (from) => all.filter((r) => r.from === from).reduce((a, r) => add(a, { n: 1, ...r }), NONE);
+    return { page: sum('page'), worker: sum('worker'), served: sum('served') };
+  };
+}
+
+/** Navigates and returns the ms from navigation start to the end of the load event. */
+async function visit(page, url) {
+  await page.goto(url, { waitUntil: 'load' });
+  // The lazy parts and the auth lookup that follow the load.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  return page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd);
+}
+
+// Lighthouse's mobile network (slow 4G): 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up.
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 204_800, uploadThroughput: 96_000 };
+
+/**
+ * A first visit of /signin in a fresh browser context, then (once the service worker is
+ * active: the app registers it after the load, when idle, and it does not claim the open
+ * page) a second navigation, which the worker answers.
+ */
+async function repeatVisit(browser, baseUrl, throttle) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    if (throttle)
+      await (await context.newCDPSession(page)).send('Network.emulateNetworkConditions', throttle);
+    const take = tally(context);
+    const firstMs = await visit(page, `${baseUrl}/signin`);
+    const first = await take();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => (window.benchSwReady = true)));
+    await page.waitForFunction(() => window.benchSwReady, null, { timeout: 30_000 });
+    const install = await take();
+    const repeatMs = await visit(page, `${baseUrl}/signin`);
+    const repeat = await take();
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    const precache = add(first.worker, install.worker);
+    return { firstMs, first, precache, repeatMs, repeat, controlled };
+  } finally {
+    await context.close();
+  }
+}
+
+function printVisits(label, v) {
+  const line = (what, ms, t, served) =>
+    console.info(
+      `${`/signin ${what}, ${label}`.padEnd(34)} load ${ms.toFixed(0).padStart(5)} ms  network ${String(t.n).padStart(2)} requests ${kb(t.bytes).padStart(8)}  from the service worker ${served.n}`,
+    );
+  // The first visit's own requests; the worker's precache, started when the page is idle, apart.
+  line('first visit', v.firstMs, v.first.page, v.first.served);
+  const repeat = `repeat visit${v.controlled ? '' : ' (NOT controlled)'}`;
+  line(repeat, v.repeatMs, add(v.repeat.page, v.repeat.worker), v.repeat.served);
+  const { n, bytes } = v.precache;
+  console.info(`${''.padEnd(34)} (between them the worker's precache: ${n} requests, ${kb(bytes)})`);
+}
+
+function printLighthouse(label, r) {
+  const redirected = r.finalPath === label.split(' ')[0] ? '' : ` (ended on ${r.finalPath})`;
+  console.info(
+    `Lighthouse mobile ${label.padEnd(22)} score ${String(r.score).padStart(3)}  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${r.tbt.toFixed(0)} ms  JS ${kb(r.js)} in ${r.jsFiles} files, all ${kb(r.total)}${redirected}`,
+  );
+}
+
+export async function benchLighthouse({ port = 3196 } = {}) {
+  if (!existsSync(CHROMIUM)) {
+    console.info(`Lighthouse: skipped: no Chromium at ${CHROMIUM} (BENCH_CHROMIUM)`);
+    return;
+  }
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecu-bench-lh-'));
+  let portal;
+  let browser;
+  try {
+    // Imported here, so a missing package is a 'skipped' line too.
+    const { default: lighthouse } = await import('lighthouse');
+    const { chromium } = await import('@playwright/test');
+    portal = await startPortal(port, dataDir);
+    const cookie = await signedInCustomer(baseUrl, dataDir);
+    browser = await launchChromium(path.join(dataDir, 'chromium'));
+    for (const [label, route, headers] of [
+      ['/signin (signed out)', '/signin'],
+      ['/dashboard (signed in)', '/dashboard', { Cookie: cookie }],
+    ])
+      printLighthouse(label, await lighthouseRun(lighthouse, `${baseUrl}${route}`, browser.port, headers));
+    await browser.close();
+    browser = undefined;
+    const pw = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    try {
+      printVisits('loopback', await repeatVisit(pw, baseUrl));
+      printVisits('slow 4G', await repeatVisit(pw, baseUrl, SLOW_4G));
+    } finally {
+      await pw.close();
+    }
+  } catch (err) {
+    console.info(`Lighthouse: skipped: ${err instanceof Error ? err.message : err}`);
+  } finally {
+    await browser?.close();
+    if (portal && portal.exitCode === null)
+      await new Promise((r) => portal.once('exit', r) && portal.kill('SIGTERM'));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchLighthouse();
