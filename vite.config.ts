@@ -55,6 +55,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Push and notification clicks (web/public/push-sw.js; docs/decisions/038-web-push.md).
+        importScripts: ['push-sw.js'],
       },
     }),
     precompress(),

@@ -125,6 +125,10 @@ describe('invalid configuration', () => {
     ['REDIS_URL', { REDIS_URL: 'http://cache' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: 'not-a-key', VAPID_PRIVATE_KEY: 'p'.repeat(43) }],
+    ['VAPID_PRIVATE_KEY', { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}` }],
+    ['VAPID_PRIVATE_KEY', { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'short' }],
+    ['VAPID_SUBJECT', { VAPID_SUBJECT: 'http://example.com' }],
   ])('stops with one line naming %s for %j', (name, env) => {
     const err = configError(env);
     expect(err.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));

@@ -70,6 +70,26 @@ const envSchema = z
     // on = one trusted proxy (the shipped nginx); a number = that many proxies in a row.
     TRUST_PROXY: z.union([z.string().trim().regex(/^\d$/).transform(Number), flag.transform(Number)]),
     LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+    // Web Push (docs/decisions/038-web-push.md): an uncompressed P-256 public key (65 bytes)
+    // and its private key (32 bytes), base64url, as `npx web-push generate-vapid-keys` prints.
+    VAPID_PUBLIC_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key in base64url (87 characters)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+        .optional(),
+    ),
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -103,6 +123,13 @@ const envSchema = z
         path: ['STRIPE_WEBHOOK_SECRET'],
         message:
           'is required with STRIPE_SECRET_KEY in production (without it no 3-D Secure payment is ever credited)',
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
@@ -142,6 +169,11 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'warn' | 'info';
   /** Origins allowed to make state-changing calls with cookies (the app itself, Vite dev). */
   trustedOrigins: string[];
+  /**
+   * Web Push: the VAPID keys when given (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY); without them a
+   * development or test server makes a pair in DATA_DIR, production has no push (e-mail only).
+   */
+  push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
 }
 
 export class ConfigError extends Error {}
@@ -222,5 +254,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     trustedOrigins: [new URL(appUrl).origin, 'http://localhost:5173', 'http://127.0.0.1:5173'],
+    push: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
   };
 }

@@ -14,6 +14,7 @@ import { failure, ok } from '../http/envelope';
 import { onError } from '../http/on-error';
 import { originCheck } from '../http/origin-check';
 import { securityHeaders } from '../http/security-headers';
+import { notificationRoutes } from '../notifications';
 import { serviceStatusRoutes } from '../settings/routes';
 import { syncRoutes } from '../sync/routes';
 import { fileRoutes } from '../tickets/file-routes';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.route('/api/chat', chat.routes);
   app.route('/api/admin/chat-inbox', chat.inboxRoutes);
   app.route('/api/admin', adminRoutes());
+  app.route('/api/notifications', notificationRoutes());
 
   app.all('/api/*', () => {
     throw notFound('No such API endpoint');

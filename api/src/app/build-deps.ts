@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/select-provider';
 import { type Database, openDatabase } from '../db/client';
+import { createNotifier } from '../notifications';
 import { localFileStorage } from '../platform/file-storage';
 import { createLogger, type Logger } from '../platform/logger';
 import { createMailer, type Mailer } from '../platform/mail';
@@ -61,6 +62,9 @@ export async function buildRuntime(
   // Said at every start: a sandbox (or no payments at all) must never go unnoticed.
   if (payments?.name === 'stripe') logger.info(paymentsStartLine(config, payments));
   else logger.warn(paymentsStartLine(config, payments));
+  const notifications = createNotifier({ config, db: database.db, logger });
+  if (!notifications.publicKey)
+    logger.warn('Push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   return {
     deps: {
       config,
@@ -70,12 +74,14 @@ export async function buildRuntime(
       rateLimits,
       logger,
       payments,
+      notifications,
       storage,
       uploadStore,
       ...(redis ? { redis } : {}),
     },
     database,
     async close() {
+      await notifications.idle();
       redis?.disconnect();
       await database.close();
     },

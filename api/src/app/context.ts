@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import type { Db } from '../db/client';
 import type { users } from '../db/schema';
+import type { Notifier } from '../notifications';
 import type { FileStorage } from '../platform/file-storage';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail';
@@ -28,6 +29,8 @@ export interface AppDeps {
   redis?: Redis;
   /** null when card payments cannot run (production without Stripe keys). */
   payments: PaymentProvider | null;
+  /** Web Push to tuners and admins; queued after the change commits, never awaited by a request. */
+  notifications: Notifier;
 }
 
 export interface AppEnv {

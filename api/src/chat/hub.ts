@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import type { WebSocket } from 'ws';
 import type { AppDeps, UserRow } from '../app/context';
+import { chatMessageEvent } from '../notifications';
 import type { ChatFanout } from './fanout';
 import { appendChatUpdates, compactChat, loadChatState } from './persistence';
 import type { ChatPresence } from './presence';
@@ -195,6 +196,7 @@ export class ChatHub {
         if (sender.id !== ticket.ownerId) {
           this.background(mailAbsentOwner(deps, this.h.presence, ticket, sender, messages), 'Chat e-mail');
         }
+        deps.notifications.notify(chatMessageEvent(ticket, sender, messages, this.h.presence));
         await Promise.all(messageRows(ticket, sender, messages).map((row) => this.indexMessage(row)));
       },
       read: (user, count) => recordRead(db, ticket.id, user.id, count),

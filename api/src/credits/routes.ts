@@ -1,4 +1,9 @@
-import { confirmPaymentSchema, createPaymentSchema, formatSerialNo } from '@ecu/shared';
+import {
+  confirmPaymentSchema,
+  createPaymentSchema,
+  creditHistoryQuerySchema,
+  formatSerialNo,
+} from '@ecu/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts/gates';
@@ -10,8 +15,9 @@ import { AppError, badRequest, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
 import { isUuid } from '../http/uuid';
-import { jsonBody } from '../http/validate';
+import { jsonBody, parseWith } from '../http/validate';
 import { companyOf, getSettings } from '../settings/service';
+import { creditHistoryPage } from './credit-history';
 import { createPayment } from './payments/create-payment';
 import { WebhookSignatureError } from './payments/provider';
 import { applyPaymentEvent, completePayment } from './payments/service';
@@ -109,6 +115,17 @@ export function paymentRoutes() {
       'Payment history',
       rows.map((p) => toTransactionDto(p)),
     );
+  });
+
+  // My Transactions' credit history: only ever the caller's own ledger, whatever the query says.
+  app.get('/credit-history', requireAccount({ role: 'user' }), async (c) => {
+    const { limit, cursor } = parseWith(creditHistoryQuerySchema, c.req.query());
+    const { rows, nextCursor } = await creditHistoryPage(c.var.deps.db, {
+      userId: currentUser(c).id,
+      limit,
+      cursor,
+    });
+    return c.json({ success: true, message: 'Credit history', data: rows, nextCursor });
   });
 
   app.get('/invoice/:paymentId', requireAccount(), async (c) => {

@@ -1,6 +1,7 @@
 import {
   ADDITIONAL_FILES_MAX_BYTES,
   ADDITIONAL_FILES_MAX_COUNT,
+  type EcuIdentification,
   type ModificationPlanInput,
   normaliseRegistration,
   quoteTicket,
@@ -31,6 +32,8 @@ export interface NewTicket {
   vehicle: VehicleDetailsInput;
   plan: ModificationPlanInput;
   files: StoredFileRef[];
+  /** What the stored ECU file says about itself (identifyStoredEcu), kept on the ticket. */
+  ecuIdentification?: EcuIdentification | null;
 }
 
 /**
@@ -153,6 +156,7 @@ export async function createTicket(
         options: input.plan.options,
         notes: input.plan.notes || null,
         creditsNeed: quote.total,
+        ecuIdentification: input.ecuIdentification ?? null,
       })
       .onConflictDoNothing()
       .returning();

@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
 import { jsonBody, parseWith } from '../http/validate';
+import { newTicketEvent } from '../notifications';
 import {
   checkCommonTotals,
   createTicket,
@@ -23,7 +24,7 @@ import {
   findTicketByClientId,
   type StoredFileRef,
 } from './create-ticket';
-import { identifyTicketEcu } from './identify-ecu-file';
+import { identifyStoredEcu } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
@@ -108,15 +109,18 @@ export function ticketRoutes() {
       }
       let result: Awaited<ReturnType<typeof createTicket>>;
       try {
-        result = await createTicket(db, user, { clientId, vehicle, plan, files: stored });
+        const ecu = stored.find((f) => f.kind === 'ecu');
+        const ecuIdentification = ecu
+          ? await identifyStoredEcu(c.var.deps, vehicle.ecuId, ecu.storageKey)
+          : null;
+        result = await createTicket(db, user, { clientId, vehicle, plan, files: stored, ecuIdentification });
       } catch (err) {
         // A form's own files leave with the failed creation: nothing is left orphaned.
         await discard?.();
         throw err;
       }
       const { ticket, created } = result;
-      const ecu = stored.find((f) => f.kind === 'ecu');
-      if (created && ecu) await identifyTicketEcu(c.var.deps, ticket, ecu.storageKey);
+      if (created) c.var.deps.notifications.notify(newTicketEvent(ticket, user));
       if (!created) {
         // The replay's own files (multipart) are not needed: the first call stored its copy.
         for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);

@@ -95,7 +95,7 @@ export async function checkDownloadEligibility(
  * once. The owner is e-mailed when the ticket becomes Unlocked or Failed.
  */
 export async function setTicketStatus(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'notifications'>,
   admin: UserRow,
   ticketId: string,
   status: TicketStatus,
@@ -140,6 +140,8 @@ export async function setTicketStatus(
     return { changed: true, refunded, ticket };
   });
   if (result.changed && (status === 'Unlocked' || status === 'Failed')) {
+    const { userId: ownerId, ticketNumber } = result.ticket;
+    deps.notifications.notify({ kind: 'ticketStatus', ownerId, ticketNumber, status });
     const [owner] = await db.select().from(users).where(eq(users.id, result.ticket.userId));
     const mail =
       owner && !owner.deletedAt

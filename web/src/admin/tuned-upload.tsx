@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { DetailedError, Upload } from 'tus-js-client';
 import { messageOf } from '../local/api-client';
 import { ADMIN_MESSAGES, adminTicketsApi, type TicketView } from '../tickets';
+import { useTransferRate } from '../ui/use-transfer-rate';
 
 const UPLOADS_ENDPOINT = '/api/uploads';
 
@@ -142,6 +143,7 @@ export function TunedFileUpload({
   }
 
   const percent = progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
+  const speed = useTransferRate(progress.sent, progress.total, phase === 'uploading' ? 'active' : 'done');
 
   return (
     <form className="tuned-upload" onSubmit={submit} noValidate>
@@ -184,13 +186,14 @@ export function TunedFileUpload({
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
+            aria-valuetext={phase === 'uploading' ? `${percent}% · ${speed}` : undefined}
           >
             <span style={{ width: `${phase === 'attaching' ? 100 : percent}%` }} />
           </div>
           <span className="tuned-progress-text">
             {phase === 'attaching'
               ? 'Attaching to the ticket...'
-              : `${percent}% · ${formatFileSize(progress.sent)} of ${formatFileSize(progress.total)}`}
+              : `${percent}% · ${formatFileSize(progress.sent)} of ${formatFileSize(progress.total)} · ${speed}`}
           </span>
         </div>
       )}

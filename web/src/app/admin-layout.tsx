@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../accounts/use-sign-out';
 import { InboxBadge } from '../admin/inbox/inbox-badge';
+import { ThemeSwitch } from '../ui/theme-switch';
 
 const ADMIN_LINKS = [
   ['/dashboard', 'Overview'],
@@ -45,6 +46,7 @@ export function AdminLayout({ user }: { user: UserDto }) {
             <span>Manage users, files, and system settings</span>
           </div>
         </div>
+        <ThemeSwitch />
         <button type="button" className="btn btn-secondary" onClick={signOut} title={user.email}>
           Sign Out
         </button>

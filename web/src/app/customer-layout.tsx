@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import logoUrl from '../ui/assets/logo.svg';
 import { CountryFlag } from '../ui/country-flag';
+import { ThemeSwitch } from '../ui/theme-switch';
 import { UserMenu } from './user-menu';
 
 function SideLink({ to, label }: { to: string; label: string }) {
@@ -53,6 +54,7 @@ export function CustomerLayout({ user }: { user: UserDto }) {
             <img src={logoUrl} alt="ECU Portal" />
           </Link>
         </div>
+        <ThemeSwitch />
         <UserMenu user={user} withSettings />
       </header>
       {menuOpen && (

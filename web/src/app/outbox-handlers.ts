@@ -2,4 +2,4 @@
 // with the signed-in layout and with the sync loop, before any command is sent or replayed;
 // the sign-in page does without them (docs/decisions/031-first-visit.md).
 import '../profile/sync';
-import '../tickets/ticket-outbox';
+import '../tickets/submitting/ticket-outbox';

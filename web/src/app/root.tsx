@@ -9,6 +9,7 @@ import {
   useAuthUser,
 } from '../accounts/auth-state';
 import { DisabledOverlay } from './disabled-overlay';
+import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { UpdatePrompt } from './update-prompt';
@@ -124,6 +125,7 @@ export function Root() {
         <Toaster />
       </Suspense>
       <UpdatePrompt />
+      <InstallPrompt />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@ecu/shared/chat/message';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { useAuthUser } from '../accounts/auth-state';
+import { useAuthUser } from '../accounts';
 import { useOnline } from '../local/use-online';
 import { ChatFrame, type ChatVariant } from './chat-frame';
 import { Composer } from './composer';

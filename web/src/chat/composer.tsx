@@ -6,12 +6,14 @@ import {
   composeText,
 } from '@ecu/shared/chat/message';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTransferRate } from '../ui/use-transfer-rate';
 import { ATTACH_OFFLINE_TEXT, textWithFiles } from './attachments';
 import { PaperclipIcon } from './chat-icons';
 import { type PickedFile, useAttachments } from './use-attachments';
 
 function FileRow({ file, onRemove }: { file: PickedFile; onRemove: () => void }) {
   const percent = file.size > 0 ? Math.round((file.sent / file.size) * 100) : 0;
+  const speed = useTransferRate(file.sent, file.size, file.status === 'uploading' ? 'active' : 'done');
   return (
     <li className={`chat-pick is-${file.status}`} data-testid="chat-attachment">
       <span className="chat-pick-name" title={file.name}>
@@ -19,9 +21,17 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove: () => void })
       </span>
       <span className="chat-pick-size">{formatFileSize(file.size)}</span>
       {file.status === 'uploading' && (
-        <progress max={100} value={percent} aria-label={`Uploading ${file.name}`}>
-          {percent}%
-        </progress>
+        <>
+          <progress
+            max={100}
+            value={percent}
+            aria-label={`Uploading ${file.name}`}
+            aria-valuetext={`${percent}% · ${speed}`}
+          >
+            {percent}%
+          </progress>
+          <span className="chat-pick-state">{speed}</span>
+        </>
       )}
       {file.status === 'done' && <span className="chat-pick-state">Uploaded</span>}
       {file.status === 'failed' && <span className="chat-pick-state status-failed">{file.error}</span>}

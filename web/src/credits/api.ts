@@ -1,4 +1,10 @@
-import type { CreatePaymentInput, TransactionDto, UserDto } from '@ecu/shared';
+import type {
+  CreatePaymentInput,
+  CreditHistoryEntryDto,
+  CreditHistoryQuery,
+  TransactionDto,
+  UserDto,
+} from '@ecu/shared';
 import { apiRequest } from '../local/api-client';
 
 /** POST /payment/create-payment: 200 when the card was charged, 202 when the bank asks for 3-D Secure. */
@@ -20,6 +26,16 @@ export const creditsApi = {
   confirmPayment: (paymentId: string) =>
     apiRequest<ConfirmPaymentResult>('POST', '/payment/confirm-payment', { paymentId }),
   paymentHistory: () => apiRequest<TransactionDto[]>('GET', '/payment/payment-history'),
+  /** A page of the caller's credit ledger, newest first; follow nextCursor for older ones. */
+  creditHistory: ({ limit, cursor }: Partial<CreditHistoryQuery>, signal?: AbortSignal) => {
+    const params = new URLSearchParams();
+    if (limit) params.set('limit', String(limit));
+    if (cursor) params.set('cursor', cursor);
+    const query = params.size ? `?${params}` : '';
+    return apiRequest<CreditHistoryEntryDto[]>('GET', `/payment/credit-history${query}`, undefined, {
+      signal,
+    });
+  },
 };
 
 /** The VAT invoice (PDF) of a completed payment; the server sends it as an attachment. */

@@ -10,7 +10,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { refreshAuthUser } from '../accounts/auth-state';
+import { refreshAuthUser } from '../accounts';
 import { type PublicConfig, usePublicConfig } from '../app/public-config';
 import { ApiError } from '../local/api-client';
 import { localDb, setAuthUser } from '../local/db';

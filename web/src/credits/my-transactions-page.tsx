@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useOnline } from '../local/use-online';
 import { invoiceHref } from './api';
+import { CreditHistorySection } from './credit-history-section';
 import { PaymentColumnHeads } from './payment-columns';
 import { refreshPaymentHistory, transactionsNewestFirst } from './sync';
 
@@ -60,7 +61,10 @@ export default function MyTransactionsPage() {
     <div className="stack credits-page">
       <div className="page-header">
         <h1>My Transactions</h1>
-        <p>Your credit purchases, newest first. Download the VAT invoice of any completed payment.</p>
+        <p>
+          Your credit purchases, newest first, and below them every change of your balance. Download the VAT
+          invoice of any completed payment.
+        </p>
       </div>
 
       <section className="card" aria-label="Transactions">
@@ -145,6 +149,8 @@ export default function MyTransactionsPage() {
           </table>
         </div>
       </section>
+
+      <CreditHistorySection />
     </div>
   );
 }

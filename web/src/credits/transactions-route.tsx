@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { useAuthUser } from '../accounts/auth-state';
+import { useAuthUser } from '../accounts';
+import { AdminTransactionsPage } from '../admin';
 
 const MyTransactionsPage = lazy(() => import('./my-transactions-page'));
-const AdminTransactionsPage = lazy(() => import('../admin/transactions-page'));
 
 /** /transactions is My Transactions for a tuner and every user's transactions for an admin. */
 export default function TransactionsRoute() {

@@ -1,5 +1,5 @@
 import type { UserDto } from '@ecu/shared';
-import { useAuthUser } from '../accounts/auth-state';
+import { useAuthUser } from '../accounts';
 
 /** The signed-in customer from IndexedDB, or null while it is being read. */
 export function useCustomer(): UserDto | null {

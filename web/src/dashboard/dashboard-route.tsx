@@ -1,11 +1,10 @@
 import { formatGBP, type UserDto } from '@ecu/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuthUser } from '../accounts/auth-state';
+import { useAuthUser } from '../accounts';
+import { AdminOverviewPage } from '../admin';
 import { ServiceStatusBanner } from '../service-status';
-
-/** Its own chunk (with the chart code behind it): customers never download the admin overview. */
-const AdminOverviewPage = lazy(() => import('../admin/overview/overview-page'));
+import { LatestFilesCard } from './latest-files-card';
 
 /** /dashboard: the admin overview for admins, the customer dashboard for everyone else. */
 export default function DashboardRoute() {
@@ -29,8 +28,8 @@ function AdminOverview() {
 }
 
 /**
- * Everything here comes from the cached user in IndexedDB, so it shows offline too; the service
- * status shows its last known copy.
+ * Everything here comes from IndexedDB (the cached user, the synced tickets), so it shows
+ * offline too; the service status shows its last known copy.
  */
 function CustomerDashboard({ user }: { user: UserDto }) {
   const filesSubmitted = Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
@@ -58,19 +57,22 @@ function CustomerDashboard({ user }: { user: UserDto }) {
         </Link>
       </section>
 
-      <div className="grid grid-2">
-        <section className="card stat">
-          <span className="label">Files Submitted</span>
-          <span className="value" data-testid="files-submitted">
-            {filesSubmitted}
-          </span>
-        </section>
-        <section className="card stat">
-          <span className="label">Money Spent</span>
-          <span className="value" data-testid="money-spent">
-            {formatGBP(user.totalMoneySpent)}
-          </span>
-        </section>
+      <div className="dashboard-main">
+        <div className="grid dashboard-stats">
+          <section className="card stat">
+            <span className="label">Files Submitted</span>
+            <span className="value" data-testid="files-submitted">
+              {filesSubmitted}
+            </span>
+          </section>
+          <section className="card stat">
+            <span className="label">Money Spent</span>
+            <span className="value" data-testid="money-spent">
+              {formatGBP(user.totalMoneySpent)}
+            </span>
+          </section>
+        </div>
+        <LatestFilesCard />
       </div>
     </div>
   );

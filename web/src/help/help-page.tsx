@@ -1,6 +1,6 @@
 import { formatGBP } from '@ecu/shared';
 import { Link } from 'react-router-dom';
-import { useAuthUser } from '../accounts/auth-state';
+import { useAuthUser } from '../accounts';
 import { usePublicConfig } from '../app/public-config';
 
 const DEFAULT_PER_CREDIT_PRICE = 60;

@@ -1,7 +1,5 @@
 import type { ErrorCode } from '@ecu/shared';
-import { DetailedError, type HttpResponse } from 'tus-js-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadErrorOf } from '../tickets/upload-queue';
 import { ApiError, apiRequest, isSettledRefusal, NetworkError } from './api-client';
 
 afterEach(() => {
@@ -65,37 +63,5 @@ describe('isSettledRefusal', () => {
   ];
   it.each(cases)('%s -> %s', (_case, err, settled) => {
     expect(isSettledRefusal(err)).toBe(settled);
-  });
-});
-
-/** tus-js-client's typings leave out DetailedError's constructor (message, cause, req, res). */
-const TusError = DetailedError as unknown as new (
-  message: string,
-  causingErr?: Error,
-  req?: unknown,
-  res?: HttpResponse | null,
-) => DetailedError;
-
-function tusFailure(status: number, body: string) {
-  const response: HttpResponse = {
-    getStatus: () => status,
-    getHeader: () => undefined,
-    getBody: () => body,
-    getUnderlyingObject: () => null,
-  };
-  return uploadErrorOf(new TusError('tus: x', undefined, undefined, response));
-}
-
-describe('the code of a refused upload', () => {
-  it("takes the envelope's code from the API's gates and the status's from tus's plain text", () => {
-    const gate =
-      '{"success":false,"message":"Verify your email address first","errors":[],"code":"not_verified"}';
-    expect(tusFailure(403, gate)).toMatchObject({ code: 'not_verified', fromServer: true });
-    expect(tusFailure(413, 'File size should be less than 20.00 MB.')).toMatchObject({
-      code: 'payload_too_large',
-      fromServer: true,
-    });
-    expect(tusFailure(423, '')).toMatchObject({ code: 'locked', fromServer: false });
-    expect(tusFailure(410, '')).toMatchObject({ code: 'gone', fromServer: false });
   });
 });

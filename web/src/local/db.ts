@@ -94,7 +94,7 @@ export async function getAuthUser(db: PortalDb = localDb): Promise<UserDto | nul
   return row ? (row.value as UserDto | null) : undefined;
 }
 
-/** The outbox kind of a ticket made offline (tickets/ticket-outbox.ts sends it). */
+/** The outbox kind of a ticket made offline (tickets/submitting/ticket-outbox.ts sends it). */
 const CREATE_TICKET_KIND = 'createTicket';
 
 /**

@@ -2,11 +2,12 @@ import { formatCredits, formatGBP, type ProfileInput, profileSchema, type UserDt
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAuthUser } from '../accounts/auth-state';
+import { useAuthUser } from '../accounts';
 import { messageOf } from '../local/api-client';
 import { localDb, type OutboxCommand } from '../local/db';
 import { discardCommand, enqueue, flushOutbox } from '../local/outbox';
 import { useOnline } from '../local/use-online';
+import { NotificationsSection } from '../notifications';
 import { CountrySelect } from '../ui/country-select';
 import { Field } from '../ui/field';
 import { fieldErrorsOf } from '../ui/field-errors';
@@ -107,6 +108,8 @@ export default function ProfileSettingsPage() {
       </section>
 
       <ProfileForm key={`${user._id}:${formVersion}`} initial={profileOf(user, pending)} />
+
+      <NotificationsSection accountRole={user.role} />
     </div>
   );
 }

@@ -11,15 +11,17 @@ export {
   type StoredFile,
   type TicketEvent,
   type TicketView,
-} from './api';
-export { EcuIdentificationView } from './ecu-identification';
+  ticketsNewestFirst,
+} from './common/api';
+export { EcuIdentificationView } from './common/ecu-identification';
 export {
   ADMIN_MESSAGES,
+  bannerFor,
   STATUS_TONE,
   type StatusTone,
   statusTone,
   ticketStatus,
-} from './status';
+} from './common/status';
 export {
   DetailsCard,
   type FileEntry,
@@ -31,4 +33,4 @@ export {
   StatusBadge,
   TicketSubtitle,
   vehicleName,
-} from './ticket-cards';
+} from './common/ticket-cards';

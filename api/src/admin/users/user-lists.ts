@@ -3,8 +3,8 @@ import type { UserRow } from '../../app/context';
 import type { Db, Tx } from '../../db/client';
 import { withCustomPlans } from '../../db/prepared';
 import { USER_SEARCH_TEXT, users } from '../../db/schema';
+import { cursorTime, formatTimeIdCursor, olderThan, parseTimeIdCursor } from '../../http/keyset-cursor';
 import { containsPattern } from '../../http/search-pattern';
-import { cursorTime, formatTimeIdCursor, olderThan, parseTimeIdCursor } from './keyset-cursor';
 
 export type UserListFilter = 'all' | 'disabled' | 'unverified';
 

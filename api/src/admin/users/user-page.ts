@@ -5,14 +5,21 @@ import type {
   TicketSummaryDto,
   TransactionDto,
 } from '@ecu/shared';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getUserById } from '../../accounts/queries';
 import { toUserDto } from '../../accounts/user-dto';
+import { ledgerRowsPage } from '../../credits/credit-history';
 import { toTransactionDto } from '../../credits/transaction-dto';
 import type { Db } from '../../db/client';
-import { creditLedger, payments, tickets } from '../../db/schema';
+import { payments, tickets } from '../../db/schema';
+import {
+  cursorTime,
+  formatTimeIdCursor,
+  olderThan,
+  parseIdCursor,
+  parseTimeIdCursor,
+} from '../../http/keyset-cursor';
 import { auditTrail, personRefs } from '../audit';
-import { cursorTime, formatTimeIdCursor, olderThan, parseIdCursor, parseTimeIdCursor } from './keyset-cursor';
 
 /** How many rows of each list the user's page opens with. */
 export const USER_PAGE_FIRST_LIMIT = 20;
@@ -30,19 +37,7 @@ export interface PageParams {
 
 /** The credit ledger, newest first (ids grow with time), with who made each change. */
 export async function ledgerPage(db: Db, params: PageParams): Promise<Page<LedgerEntryDto>> {
-  const before = parseIdCursor(params.cursor);
-  const found = await db
-    .select()
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.userId, params.userId),
-        before === undefined ? undefined : lt(creditLedger.id, before),
-      ),
-    )
-    .orderBy(desc(creditLedger.id))
-    .limit(params.limit + 1);
-  const page = found.slice(0, params.limit);
+  const { rows: page, nextCursor } = await ledgerRowsPage(db, params);
   const people = await personRefs(
     db,
     page.map((e) => e.actorId),
@@ -58,7 +53,7 @@ export async function ledgerPage(db: Db, params: PageParams): Promise<Page<Ledge
       actor: e.actorId ? (people.get(e.actorId) ?? null) : null,
       createdAt: e.createdAt.toISOString(),
     })),
-    nextCursor: found.length > params.limit ? String(page.at(-1)!.id) : null,
+    nextCursor,
   };
 }
 

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
+import { NotificationsSection } from '../../notifications';
 import { AdminPageHeader, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { HoursSection } from './hours-section';
 import { actorName, describeSettingsChange } from './settings-history';
@@ -70,6 +71,8 @@ export default function SettingsPage() {
           <RecentChanges history={data.history} />
         </>
       )}
+      {/* This admin's own push choices (new tickets, customer messages), on this device. */}
+      <NotificationsSection accountRole="admin" />
     </div>
   );
 }

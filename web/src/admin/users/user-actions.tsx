@@ -1,6 +1,6 @@
 import { ROLES, type Role, type UserDto } from '@ecu/shared';
 import { useId, useState } from 'react';
-import { useAuthUser } from '../../accounts/auth-state';
+import { useAuthUser } from '../../accounts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
 import {

@@ -9,7 +9,7 @@ import {
   newWizard,
   type WizardData,
   wasSubmitted,
-} from '../wizard-state';
+} from './wizard-state';
 
 export type WizardNeed = 'nothing' | 'vehicle' | 'plan';
 

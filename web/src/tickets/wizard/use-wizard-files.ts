@@ -1,6 +1,6 @@
 import { checkAdditionalFiles, checkEcuFile } from '@ecu/shared';
 import { useState } from 'react';
-import { newWizardFile, type WizardData, type WizardFile } from '../wizard-state';
+import { newWizardFile, type WizardData, type WizardFile } from './wizard-state';
 
 export type FileField = 'ecuFile' | 'commonFiles';
 

@@ -11,9 +11,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
 import { FileDrop } from './file-drop';
-import { useWizardData } from './wizard/use-wizard-data';
-import { useWizardFiles } from './wizard/use-wizard-files';
-import { WizardHeader } from './wizard/wizard-header';
+import { useWizardData } from './use-wizard-data';
+import { useWizardFiles } from './use-wizard-files';
+import { WizardHeader } from './wizard-header';
 import {
   draftWriter,
   EMPTY_PLAN,

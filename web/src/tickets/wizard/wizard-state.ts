@@ -13,7 +13,7 @@ import {
   type Transmission,
 } from '@ecu/shared';
 import Dexie, { type EntityTable } from 'dexie';
-import { getAuthUser, type LocalFile, localDb, type PortalDb } from '../local/db';
+import { getAuthUser, type LocalFile, localDb, type PortalDb } from '../../local/db';
 
 /** Step 1 values, as the form holds them ('' = nothing chosen yet). */
 export interface VehicleValues {

@@ -1,6 +1,6 @@
 import type { UserDto } from '@ecu/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PortalDb, setAuthUser } from '../local/db';
+import { PortalDb, setAuthUser } from '../../local/db';
 import {
   loadAllMyFiles,
   localTicket,

@@ -3,10 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useOnline } from '../local/use-online';
-import { matchesTicket, refreshMyFiles, type TicketView, ticketsNewestFirst } from './api';
-import { formatPrice, Plate, StatusBadge, vehicleName } from './ticket-cards';
-import { QueuedTickets } from './upload-progress';
+import { useOnline } from '../../local/use-online';
+import { matchesTicket, refreshMyFiles, type TicketView, ticketsNewestFirst } from '../common/api';
+import { formatPrice, Plate, StatusBadge, vehicleName } from '../common/ticket-cards';
+import { QueuedTickets } from '../submitting/upload-progress';
 
 const COLUMNS = 6;
 

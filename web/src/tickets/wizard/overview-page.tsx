@@ -9,17 +9,22 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAuthUser } from '../accounts/auth-state';
-import { messageOf } from '../local/api-client';
-import { localDb } from '../local/db';
-import { enqueue } from '../local/outbox';
-import { useOnline } from '../local/use-online';
-import { ServiceStatusBanner } from '../service-status';
-import { buildCreateTicketBody, CREATE_TICKET_KIND, CREATE_TICKET_PATH, sendCommand } from './ticket-outbox';
-import { announceOutcome, QUEUED_OFFLINE_TEXT } from './upload-progress';
-import { TermsBox } from './wizard/terms-box';
-import { useWizardData } from './wizard/use-wizard-data';
-import { WizardHeader } from './wizard/wizard-header';
+import { useAuthUser } from '../../accounts';
+import { messageOf } from '../../local/api-client';
+import { localDb } from '../../local/db';
+import { enqueue } from '../../local/outbox';
+import { useOnline } from '../../local/use-online';
+import { ServiceStatusBanner } from '../../service-status';
+import {
+  buildCreateTicketBody,
+  CREATE_TICKET_KIND,
+  CREATE_TICKET_PATH,
+  sendCommand,
+} from '../submitting/ticket-outbox';
+import { announceOutcome, QUEUED_OFFLINE_TEXT } from '../submitting/upload-progress';
+import { TermsBox } from './terms-box';
+import { useWizardData } from './use-wizard-data';
+import { WizardHeader } from './wizard-header';
 import { markSubmitted, type PlanValues, saveDraftFiles, toNavState, type WizardData } from './wizard-state';
 
 const CREATE_FAILED_TEXT = 'Failed to create Ecu file';

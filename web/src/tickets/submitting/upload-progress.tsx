@@ -2,9 +2,10 @@ import { formatFileSize } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { messageOf } from '../local/api-client';
-import { type LocalFile, localDb, type OutboxCommand } from '../local/db';
-import { useOnline } from '../local/use-online';
+import { messageOf } from '../../local/api-client';
+import { type LocalFile, localDb, type OutboxCommand } from '../../local/db';
+import { useOnline } from '../../local/use-online';
+import { useTransferRate } from '../../ui/use-transfer-rate';
 import {
   CREATE_TICKET_KIND,
   type CreateTicketCommandBody,
@@ -70,6 +71,12 @@ export function UploadProgress({ file, commandId }: { file: LocalFile; commandId
           : file.bytesUploaded > 0
             ? 'Waiting to resume'
             : 'Waiting';
+  const uploading = state === 'Uploading';
+  const speed = useTransferRate(
+    file.bytesUploaded,
+    file.size,
+    uploading ? 'active' : done ? 'done' : 'paused',
+  );
 
   return (
     <li className={`wiz-upload wiz-upload-${file.status}`}>
@@ -111,9 +118,11 @@ export function UploadProgress({ file, commandId }: { file: LocalFile; commandId
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
+        aria-valuetext={uploading ? `${percent}% · ${speed}` : undefined}
       >
         <span style={{ width: `${percent}%` }} />
       </div>
+      {uploading && <span className="transfer-rate">{speed}</span>}
       {file.error && <span className="field-error">{file.error}</span>}
     </li>
   );

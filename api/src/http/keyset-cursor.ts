@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isUuid } from '../../http/uuid';
+import { isUuid } from './uuid';
 
 /**
  * Keyset paging newest first on (created_at, id). The cursor is the last row's created_at at

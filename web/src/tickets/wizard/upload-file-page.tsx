@@ -2,17 +2,17 @@ import { formatFileSize, MASTER_SLAVE, READ_TOOLS, READ_TYPES, TRANSMISSIONS } f
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
-import { ServiceStatusBanner } from '../service-status';
-import { errorIdOf, Field } from '../ui/field';
-import { EcuIdentificationView } from './ecu-identification';
+import { ServiceStatusBanner } from '../../service-status';
+import { errorIdOf, Field } from '../../ui/field';
+import { EcuIdentificationView } from '../common/ecu-identification';
+import { ChoicePills } from './choice-pills';
 import { EcuPicker } from './ecu-picker';
 import { FileDrop } from './file-drop';
-import { ChoicePills } from './wizard/choice-pills';
-import { useEcuIdentification } from './wizard/use-ecu-identification';
-import { useWizardData } from './wizard/use-wizard-data';
-import { useWizardFiles } from './wizard/use-wizard-files';
-import { MAKE_SUGGESTIONS } from './wizard/vehicle-makes';
-import { WizardHeader } from './wizard/wizard-header';
+import { useEcuIdentification } from './use-ecu-identification';
+import { useWizardData } from './use-wizard-data';
+import { useWizardFiles } from './use-wizard-files';
+import { MAKE_SUGGESTIONS } from './vehicle-makes';
+import { WizardHeader } from './wizard-header';
 import {
   clearDraft,
   draftWriter,

@@ -2,10 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { refreshAuthUser } from '../accounts/auth-state';
-import { ChatPanel } from '../chat';
-import { ApiError, messageOf } from '../local/api-client';
-import { useOnline } from '../local/use-online';
+import { refreshAuthUser } from '../../accounts';
+import { ChatPanel } from '../../chat';
+import { ApiError, messageOf } from '../../local/api-client';
+import { useOnline } from '../../local/use-online';
 import {
   localTicket,
   parseTicketNumber,
@@ -13,9 +13,9 @@ import {
   type TicketEvent,
   type TicketView,
   ticketsApi,
-} from './api';
-import { EcuIdentificationView } from './ecu-identification';
-import { bannerFor, DOWNLOAD_MESSAGES } from './status';
+} from '../common/api';
+import { EcuIdentificationView } from '../common/ecu-identification';
+import { bannerFor, DOWNLOAD_MESSAGES } from '../common/status';
 import {
   DetailsCard,
   HistoryCard,
@@ -23,7 +23,7 @@ import {
   StatusPanel,
   TicketSubtitle,
   vehicleName,
-} from './ticket-cards';
+} from '../common/ticket-cards';
 
 interface Fetched {
   ticketNumber: number;

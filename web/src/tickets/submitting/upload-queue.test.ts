@@ -1,8 +1,18 @@
 import { DetailedError, type HttpResponse, type UploadOptions } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, type ApiResult, NetworkError } from '../local/api-client';
-import { type LocalFile, type OutboxCommand, PortalDb } from '../local/db';
-import { enqueue, flushOutbox, onCommandPrepare } from '../local/outbox';
+import { ApiError, type ApiResult, NetworkError } from '../../local/api-client';
+import { type LocalFile, type OutboxCommand, PortalDb } from '../../local/db';
+import { enqueue, flushOutbox, onCommandPrepare } from '../../local/outbox';
+import {
+  EMPTY_VEHICLE,
+  loadDraft,
+  newWizardFile,
+  planIssues,
+  saveDraftFiles,
+  saveDraftValues,
+  vehicleIssues,
+  WizardDb,
+} from '../wizard/wizard-state';
 import {
   applyCreatedTicket,
   buildCreateTicketBody,
@@ -24,16 +34,6 @@ import {
   uploadIdFromUrl,
   uploadLocalFile,
 } from './upload-queue';
-import {
-  EMPTY_VEHICLE,
-  loadDraft,
-  newWizardFile,
-  planIssues,
-  saveDraftFiles,
-  saveDraftValues,
-  vehicleIssues,
-  WizardDb,
-} from './wizard-state';
 
 let db: PortalDb;
 let drafts: WizardDb;
@@ -226,6 +226,20 @@ describe('upload ids and errors', () => {
 
     const plain = new Error('tus: no file or stream to upload provided');
     expect(uploadErrorOf(plain)).toBe(plain);
+  });
+
+  it("takes the envelope's code from the API's gates and the status's from tus's plain text", () => {
+    const refusal = (status: number, body: string) =>
+      uploadErrorOf(new TusError('tus: x', undefined, undefined, response(status, body)));
+    const gate =
+      '{"success":false,"message":"Verify your email address first","errors":[],"code":"not_verified"}';
+    expect(refusal(403, gate)).toMatchObject({ code: 'not_verified', fromServer: true });
+    expect(refusal(413, 'File size should be less than 20.00 MB.')).toMatchObject({
+      code: 'payload_too_large',
+      fromServer: true,
+    });
+    expect(refusal(423, '')).toMatchObject({ code: 'locked', fromServer: false });
+    expect(refusal(410, '')).toMatchObject({ code: 'gone', fromServer: false });
   });
 });
 

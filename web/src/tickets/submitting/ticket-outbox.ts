@@ -1,8 +1,8 @@
 import type { MasterSlave, ReadTool, ReadType, Stage, Transmission } from '@ecu/shared';
-import { type LocalFile, localDb, type OutboxCommand, type PortalDb, type SyncedRow } from '../local/db';
-import { type FlushResult, flushOutbox, onCommandApplied, onCommandPrepare } from '../local/outbox';
+import { type LocalFile, localDb, type OutboxCommand, type PortalDb, type SyncedRow } from '../../local/db';
+import { type FlushResult, flushOutbox, onCommandApplied, onCommandPrepare } from '../../local/outbox';
+import type { PlanValues, WizardData } from '../wizard/wizard-state';
 import { pause, resume, uploadLocalFile } from './upload-queue';
-import type { PlanValues, WizardData } from './wizard-state';
 
 export const CREATE_TICKET_KIND = 'createTicket';
 export const CREATE_TICKET_PATH = '/ecuFile/create-ecuFile';

@@ -1,8 +1,8 @@
 import { codeForStatus, type ErrorCode, errorCodeOf, isServerFault, UPLOAD_CHUNK_SIZE } from '@ecu/shared';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
-import { ApiError, messageOf, NetworkError } from '../local/api-client';
-import { type LocalFile, localDb, type PortalDb } from '../local/db';
-import { uploadIdFromUrl } from '../local/upload-url';
+import { ApiError, messageOf, NetworkError } from '../../local/api-client';
+import { type LocalFile, localDb, type PortalDb } from '../../local/db';
+import { uploadIdFromUrl } from '../../local/upload-url';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
 export { UPLOAD_CHUNK_SIZE };

@@ -5,8 +5,8 @@ import type {
   TicketEventDto,
   TicketStatus,
 } from '@ecu/shared';
-import { apiRequest } from '../local/api-client';
-import { localDb, type PortalDb, type SyncedRow } from '../local/db';
+import { apiRequest } from '../../local/api-client';
+import { localDb, type PortalDb, type SyncedRow } from '../../local/db';
 
 /** The API's ticket shapes, from shared (one definition for both sides). */
 export type StoredFile = StoredFileDto;

@@ -1,0 +1,5 @@
+/** The notifications feature's public module: Web Push to tuners and admins (docs/decisions/038-web-push.md). */
+export { chatMessageEvent, type NotificationEvent, newTicketEvent, type PushMessage } from './messages';
+export { notificationRoutes } from './routes';
+export { createNotifier, type Notifier } from './send';
+export { generateVapidKeys, vapidKeysFor } from './vapid-keys';

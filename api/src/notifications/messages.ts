@@ -1,0 +1,143 @@
+import type { NotificationChoice } from '@ecu/shared';
+
+/** What the service worker shows (web/public/push-sw.js reads these four fields). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** A path of the app; clicking the notification opens it. */
+  url: string;
+  /** One notification per tag on a device: a newer message of the same tag replaces it. */
+  tag: string;
+}
+
+interface ChatTicketRef {
+  id: string;
+  ticketNumber: number;
+  ownerId: string;
+}
+
+interface Person {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type NotificationEvent =
+  | { kind: 'ticketStatus'; ownerId: string; ticketNumber: number; status: 'Unlocked' | 'Failed' }
+  | { kind: 'newTicket'; ticketNumber: number; customer: Person; vehicle: string }
+  | {
+      kind: 'chatMessage';
+      ticket: ChatTicketRef;
+      sender: Person;
+      texts: string[];
+      /** Whether this person has the ticket's chat open now (then they are not pushed). */
+      isPresent(userId: string): Promise<boolean>;
+    };
+
+/** The event of a ticket just created (after its transaction committed). */
+export function newTicketEvent(
+  ticket: { ticketNumber: number; make: string; model: string; stage: string },
+  customer: Person,
+): NotificationEvent {
+  return {
+    kind: 'newTicket',
+    ticketNumber: ticket.ticketNumber,
+    customer,
+    vehicle: `${ticket.make} ${ticket.model}, ${ticket.stage}`,
+  };
+}
+
+/** The event of chat messages just stored; whoever has that chat open is not pushed. */
+export function chatMessageEvent(
+  ticket: ChatTicketRef,
+  sender: Person,
+  messages: { text: string }[],
+  presence: { isOnline(ticketId: string, userId: string): Promise<boolean> },
+): NotificationEvent {
+  return {
+    kind: 'chatMessage',
+    ticket: { id: ticket.id, ticketNumber: ticket.ticketNumber, ownerId: ticket.ownerId },
+    sender: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName },
+    texts: messages.map((m) => m.text),
+    isPresent: (userId) => presence.isOnline(ticket.id, userId),
+  };
+}
+
+/** Who is told: the ticket's owner, or every admin; and the choice that must be on. */
+export interface Audience {
+  to: { userId: string } | 'admins';
+  choice: NotificationChoice;
+}
+
+const BODY_MAX = 140;
+
+const nameOf = (p: Person, fallback: string) => `${p.firstName} ${p.lastName}`.trim() || fallback;
+
+function clip(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > BODY_MAX ? `${one.slice(0, BODY_MAX - 1)}…` : one;
+}
+
+/** Tuners open /ticket-details/N, admins /ticket/N (web/src/app/router.tsx). */
+export const tunerTicketPath = (n: number) => `/ticket-details/${n}`;
+export const adminTicketPath = (n: number) => `/ticket/${n}`;
+
+/** The audience and the message of an event. A chat message goes the other way from its sender. */
+export function describeEvent(event: NotificationEvent): { audience: Audience; message: PushMessage } {
+  switch (event.kind) {
+    case 'ticketStatus': {
+      const n = event.ticketNumber;
+      return {
+        audience: { to: { userId: event.ownerId }, choice: 'ticketStatus' },
+        message:
+          event.status === 'Unlocked'
+            ? {
+                title: `Ticket ${n}: your tuned file is ready`,
+                body: 'Your tuned file is unlocked. Open the ticket to download it.',
+                url: tunerTicketPath(n),
+                tag: `ticket-${n}-status`,
+              }
+            : {
+                title: `Ticket ${n}: we could not complete your file`,
+                body: 'If credits were taken for it, they have been refunded. Open the ticket for details.',
+                url: tunerTicketPath(n),
+                tag: `ticket-${n}-status`,
+              },
+      };
+    }
+    case 'newTicket':
+      return {
+        audience: { to: 'admins', choice: 'newTickets' },
+        message: {
+          title: `New ticket ${event.ticketNumber}`,
+          body: clip(`${nameOf(event.customer, 'A customer')}: ${event.vehicle}`),
+          url: adminTicketPath(event.ticketNumber),
+          tag: `ticket-${event.ticketNumber}-new`,
+        },
+      };
+    case 'chatMessage': {
+      const n = event.ticket.ticketNumber;
+      const text = clip(event.texts.join(' '));
+      if (event.sender.id === event.ticket.ownerId) {
+        return {
+          audience: { to: 'admins', choice: 'customerMessages' },
+          message: {
+            title: `Ticket ${n}: ${nameOf(event.sender, 'The customer')} wrote`,
+            body: text,
+            url: adminTicketPath(n),
+            tag: `chat-${n}`,
+          },
+        };
+      }
+      return {
+        audience: { to: { userId: event.ticket.ownerId }, choice: 'supportReplies' },
+        message: {
+          title: `Ticket ${n}: a new message from support`,
+          body: text,
+          url: tunerTicketPath(n),
+          tag: `chat-${n}`,
+        },
+      };
+    }
+  }
+}

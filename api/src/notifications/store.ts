@@ -1,0 +1,98 @@
+import {
+  DEFAULT_NOTIFICATION_CHOICES,
+  type NotificationChoices,
+  notificationChoicesSchema,
+  type PushSubscriptionInput,
+} from '@ecu/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { notificationPreferences, pushSubscriptions, users } from '../db/schema';
+import type { Audience } from './messages';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+const USER_AGENT_MAX = 300;
+
+/** Stores this device's subscription for the user; the same endpoint again moves it to them. */
+export async function saveSubscription(
+  db: Db,
+  userId: string,
+  input: PushSubscriptionInput,
+  userAgent: string,
+): Promise<PushSubscriptionRow> {
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    userAgent: userAgent.slice(0, USER_AGENT_MAX),
+  };
+  const [row] = await db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { ...values, createdAt: sql`now()`, lastSuccessAt: null },
+    })
+    .returning();
+  return row!;
+}
+
+/** Deletes the endpoint if it is the user's; false when it is not (someone else's or unknown). */
+export async function removeOwnSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length > 0;
+}
+
+export async function deleteSubscription(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function markDelivered(db: Db, id: string): Promise<void> {
+  await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, id));
+}
+
+/** The user's choices; what is not stored (or no longer valid) is on. */
+export async function choicesOf(db: Db, userId: string): Promise<NotificationChoices> {
+  const [row] = await db
+    .select({ choices: notificationPreferences.choices })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const stored = notificationChoicesSchema.partial().safeParse(row?.choices ?? {});
+  return { ...DEFAULT_NOTIFICATION_CHOICES, ...(stored.success ? stored.data : {}) };
+}
+
+export async function saveChoices(db: Db, userId: string, choices: NotificationChoices): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, choices })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { choices, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * The subscriptions to push an event to: of the audience's active accounts whose choice is
+ * on (no stored choice counts as on).
+ */
+export async function subscriptionsFor(db: Db, audience: Audience): Promise<PushSubscriptionRow[]> {
+  const chosen = sql`coalesce((${notificationPreferences.choices} ->> ${audience.choice})::boolean, true)`;
+  const rows = await db
+    .select({ sub: pushSubscriptions })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(
+      and(
+        audience.to === 'admins' ? eq(users.role, 'admin') : eq(users.id, audience.to.userId),
+        isNull(users.deletedAt),
+        eq(users.disabled, false),
+        chosen,
+      ),
+    );
+  return rows.map((r) => r.sub);
+}

@@ -1,0 +1,2 @@
+/** The notifications feature's public module: Web Push on this device and the person's choices. */
+export { NotificationsSection } from './notifications-section';
