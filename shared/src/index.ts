@@ -25,6 +25,7 @@ export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
 export * from './tickets/options';
 export * from './tickets/quote';
+export * from './tickets/revision-quote';
 export * from './tickets/schemas';
 export * from './tickets/stages';
 export * from './tickets/ticket';

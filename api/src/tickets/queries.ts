@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
+import { revisionChain } from './revisions';
 import { type FileRow, type OwnerRow, toTicketDto } from './ticket-dto';
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -67,10 +68,10 @@ export async function ticketDtos(db: Db, rows: TicketRow[], withOwner = false): 
   return rows.map((t) => toTicketDto(t, filesByTicket.get(t.id) ?? [], { owner: ownerById?.get(t.userId) }));
 }
 
-/** One ticket with files and its history (who did what, by name). */
+/** One ticket with files, its history (who did what, by name) and its revision chain. */
 export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean): Promise<TicketDto> {
   const q = reads(db);
-  const [files, events, owners] = await Promise.all([
+  const [files, events, owners, chain] = await Promise.all([
     q.filesOf.execute({ ids: [row.id] }),
     db
       .select()
@@ -78,6 +79,7 @@ export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean):
       .where(eq(ticketEvents.ticketId, row.id))
       .orderBy(asc(ticketEvents.createdAt)),
     withOwner ? q.ownersOf.execute({ ids: [row.userId] }) : undefined,
+    revisionChain(db, row),
   ]);
   const actorIds = [...new Set(events.map((e) => e.actorId).filter((x): x is string => Boolean(x)))];
   const people = actorIds.length
@@ -100,5 +102,5 @@ export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean):
         : `${p.firstName} ${p.lastName}`.trim() || p.email,
     ]),
   );
-  return toTicketDto(row, files, { events, actors, owner: owners?.[0] });
+  return toTicketDto(row, files, { events, actors, owner: owners?.[0], chain });
 }

@@ -3,6 +3,7 @@ import {
   modificationPlanSchema,
   myFilesQuerySchema,
   normaliseOptions,
+  requestChangeSchema,
   ticketClientIdSchema,
   ticketNumberSchema,
   vehicleDetailsSchema,
@@ -27,6 +28,7 @@ import {
 import { identifyStoredEcu } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
+import { requestChange } from './revisions';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
 import { envelopeJson, JSON_TYPE, myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
 import { checkDownloadEligibility } from './ticket-life';
@@ -134,6 +136,21 @@ export function ticketRoutes() {
       );
     },
   );
+
+  // 'Request a change' on a delivered ticket: a revision reusing its vehicle and original file.
+  app.post('/request-change', customer, async (c) => {
+    const user = currentUser(c);
+    const input = await jsonBody(c, requestChangeSchema);
+    const { ticket, created } = await requestChange(c.var.deps, user, input);
+    if (created) c.var.deps.notifications.notify(newTicketEvent(ticket, user));
+    const [dto] = await ticketDtos(c.var.deps.db, [ticket]);
+    return ok(
+      c,
+      created ? 'Change requested successfully' : 'This change was already requested',
+      dto,
+      created ? 201 : 200,
+    );
+  });
 
   // A page of the customer's tickets, newest first; nextCursor names the next page (null: none).
   app.get('/my-files', customer, async (c) => {

@@ -1,5 +1,6 @@
 import type { StoredFileDto, TicketDto } from '@ecu/shared';
 import type { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
+import type { RevisionChain } from './revisions';
 
 type TicketRow = typeof tickets.$inferSelect;
 /** What a ticket's answer needs of a stored file. */
@@ -19,7 +20,7 @@ export function fileDto(f: FileRow): StoredFileDto {
 export function toTicketDto(
   t: TicketRow,
   files: FileRow[],
-  extra: { events?: EventRow[]; actors?: Map<string, string>; owner?: OwnerRow } = {},
+  extra: { events?: EventRow[]; actors?: Map<string, string>; owner?: OwnerRow; chain?: RevisionChain } = {},
 ): TicketDto {
   const byTime = [...files].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const tuned = byTime.filter((f) => f.kind === 'tuned').at(-1);
@@ -59,6 +60,7 @@ export function toTicketDto(
           ecuIdentification: t.ecuIdentification ?? null,
         }
       : {}),
+    ...(extra.chain ?? {}),
     ...(extra.owner
       ? {
           userId: {

@@ -155,3 +155,15 @@ export const reuseTunedFileSchema = z.object({
   fromTicketNumber: ticketNumberSchema.shape.ticketNumber,
 });
 export type ReuseTunedFileInput = z.infer<typeof reuseTunedFileSchema>;
+
+/**
+ * POST /ecuFile/request-change: a revision of a delivered ticket (docs/decisions/040-revisions.md).
+ * The vehicle and the original file come from the parent; masterSlave defaults to the parent's.
+ */
+export const requestChangeSchema = ticketClientIdSchema
+  .extend({
+    parentTicketNumber: ticketNumberSchema.shape.ticketNumber,
+    masterSlave: z.enum(MASTER_SLAVE, { error: 'Please select Master or Slave' }).optional(),
+  })
+  .and(modificationPlanSchema);
+export type RequestChangeInput = z.infer<typeof requestChangeSchema>;

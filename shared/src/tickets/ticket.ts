@@ -29,6 +29,13 @@ export interface KnownOriginalDto {
   tunedFile: StoredFileDto;
 }
 
+/** A revision in a ticket's chain (docs/decisions/040-revisions.md). */
+export interface TicketRevisionDto {
+  ticketNumber: number;
+  status: string;
+  createdAt: string;
+}
+
 /**
  * A ticket as the API shows it (docs/product.md#5-tickets; field spellings: docs/product.md#13-the-http-api).
  * `history` comes with the details calls only; `userId` (the owner) on admin answers only.
@@ -63,6 +70,10 @@ export interface TicketDto {
    * client's result); with the details calls only, null until the server has read the file.
    */
   ecuIdentification?: EcuIdentification | null;
+  /** Details only: the delivered ticket this one revises ('Request a change'), else null. */
+  revisionOf?: { ticketNumber: number } | null;
+  /** Details only: the revisions requested on this ticket, oldest first. */
+  revisions?: TicketRevisionDto[];
   /** Admin details only: an earlier delivered ticket with the same original bytes. */
   knownOriginal?: KnownOriginalDto | null;
   userId?: { _id: string; firstName: string; lastName: string; email: string };

@@ -16,6 +16,7 @@ import {
   HistoryCard,
   parseTicketNumber,
   RequestCard,
+  RevisionChain,
   TicketSubtitle,
   type TicketView,
   ticketStatus,
@@ -140,6 +141,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
           {stale && <span className="badge badge-offline">Offline copy</span>}
         </div>
         <TicketSubtitle ticket={ticket} />
+        <RevisionChain ticket={ticket} path={(n) => `/ticket/${n}`} />
         {owner && (
           <p className="ticket-owner">
             Customer: <strong>{ownerName || 'No name'}</strong>{' '}

@@ -34,3 +34,4 @@ export {
   TicketSubtitle,
   vehicleName,
 } from './common/ticket-cards';
+export { RevisionChain } from './details/revision-chain';

@@ -1,6 +1,7 @@
 import type { EcuIdentification } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -58,6 +59,10 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the stored ECU read says about itself (identifyEcu), once the server has read it. */
     ecuIdentification: jsonb('ecu_identification').$type<EcuIdentification>(),
+    /** A revision ('Request a change') names the delivered ticket it revises (docs/decisions/040-revisions.md). */
+    parentTicketId: uuid('parent_ticket_id').references((): AnyPgColumn => tickets.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('tickets_user_client_id_idx').on(t.userId, t.clientId),
@@ -66,6 +71,8 @@ export const tickets = pgTable(
     index('tickets_created_at_idx').on(t.createdAt),
     index('tickets_status_created_at_idx').on(t.status, t.createdAt),
     index('tickets_search_trgm_idx').using('gin', sql`${TICKET_SEARCH_TEXT} gin_trgm_ops`),
+    // The chain: a ticket's revisions.
+    index('tickets_parent_ticket_id_idx').on(t.parentTicketId).where(sql`${t.parentTicketId} is not null`),
     check('tickets_credits_need_non_negative', sql`${t.creditsNeed} >= 0`),
   ],
 );

@@ -24,6 +24,9 @@ import {
   TicketSubtitle,
   vehicleName,
 } from '../common/ticket-cards';
+import { canRequestChange } from './change-request';
+import { RequestChangeCard } from './request-change';
+import { RevisionChain } from './revision-chain';
 
 interface Fetched {
   ticketNumber: number;
@@ -130,6 +133,8 @@ export default function TicketDetailsPage() {
   const ecuIdentification =
     ticket.ecuIdentification ??
     (current?.ticket?.updatedAt === ticket.updatedAt ? current.ticket.ecuIdentification : undefined);
+  // A new revision does not touch the parent's updatedAt: the last answer's chain wins over the copy.
+  const chain = current?.ticket ?? ticket;
 
   async function download() {
     if (!ticket?.ticketNumber) {
@@ -160,6 +165,7 @@ export default function TicketDetailsPage() {
       <div className="page-header ticket-header">
         <h1>{vehicleName(ticket)}</h1>
         <TicketSubtitle ticket={ticket} />
+        <RevisionChain ticket={chain} path={(n) => `/ticket-details/${n}`} />
       </div>
       {!online && (
         <div className="notice notice-warn tickets-offline" role="status">
@@ -177,6 +183,9 @@ export default function TicketDetailsPage() {
             onDownload={download}
           />
           <RequestCard ticket={ticket} online={online} />
+          {canRequestChange(ticket) && (
+            <RequestChangeCard key={ticket.ticketNumber} ticket={ticket} online={online} />
+          )}
           {ecuIdentification && <EcuIdentificationView result={ecuIdentification} card />}
         </div>
         <div className="ticket-col">

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { isDelivered, quoteRevision, type RequestChangeInput, type TicketRevisionDto } from '@ecu/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppDeps, UserRow } from '../app/context';
+import type { Db } from '../db/client';
+import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
+import { badRequest, notFound } from '../http/app-error';
+import { findTicketByClientId } from './create-ticket';
+
+type TicketRow = typeof tickets.$inferSelect;
+
+/** A ticket's place in its chain: the ticket it revises and the revisions requested on it. */
+export interface RevisionChain {
+  revisionOf: { ticketNumber: number } | null;
+  revisions: TicketRevisionDto[];
+}
+
+export async function revisionChain(db: Db, row: TicketRow): Promise<RevisionChain> {
+  const [parent, children] = await Promise.all([
+    row.parentTicketId
+      ? db
+          .select({ ticketNumber: tickets.ticketNumber })
+          .from(tickets)
+          .where(eq(tickets.id, row.parentTicketId))
+          .then((r) => r[0])
+      : undefined,
+    db
+      .select({ ticketNumber: tickets.ticketNumber, status: tickets.status, createdAt: tickets.createdAt })
+      .from(tickets)
+      .where(eq(tickets.parentTicketId, row.id))
+      .orderBy(asc(tickets.createdAt), asc(tickets.ticketNumber)),
+  ]);
+  return {
+    revisionOf: parent ? { ticketNumber: parent.ticketNumber } : null,
+    revisions: children.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * 'Request a change' on a delivered ticket (docs/decisions/040-revisions.md): a new ticket with
+ * the parent's vehicle and a copy of its original ECU file (no re-upload; each ticket keeps its
+ * own bytes), priced by quoteRevision. Someone else's ticket answers like a missing one. Once
+ * per clientId: a replay returns the first revision.
+ */
+export async function requestChange(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: UserRow,
+  input: RequestChangeInput,
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  const { db, storage } = deps;
+  if (input.clientId) {
+    const existing = await findTicketByClientId(db, user.id, input.clientId);
+    if (existing) return { ticket: existing, created: false };
+  }
+  const [parent] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.ticketNumber, input.parentTicketNumber), eq(tickets.userId, user.id)));
+  if (!parent) throw notFound('Ticket not found');
+  const files = await db
+    .select()
+    .from(ticketFiles)
+    .where(eq(ticketFiles.ticketId, parent.id))
+    .orderBy(asc(ticketFiles.createdAt));
+  if (!isDelivered({ status: parent.status, hasTunedFile: files.some((f) => f.kind === 'tuned') }))
+    throw badRequest(`A change can only be requested once ticket #${parent.ticketNumber} has been delivered`);
+  const original = files.find((f) => f.kind === 'ecu');
+  if (!original) throw badRequest(`Ticket #${parent.ticketNumber} has no original file to revise`);
+
+  const storageKey = `files/${randomUUID()}`;
+  const copy = await storage.write(storageKey, storage.read(original.storageKey));
+  try {
+    const result = await insertRevision(db, user, parent, input, {
+      name: original.name,
+      size: copy.size,
+      sha256: copy.sha256,
+      storageKey,
+    });
+    if (!result.created) await storage.remove(storageKey);
+    return result;
+  } catch (err) {
+    await storage.remove(storageKey);
+    throw err;
+  }
+}
+
+async function insertRevision(
+  db: Db,
+  user: UserRow,
+  parent: TicketRow,
+  input: RequestChangeInput,
+  file: { name: string; size: number; sha256: string; storageKey: string },
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  const masterSlave = input.masterSlave ?? parent.masterSlave ?? 'Master';
+  const quote = quoteRevision({
+    parent: { make: parent.make, createdAt: parent.createdAt },
+    stage: input.stage,
+    options: input.options,
+    masterSlave,
+  });
+  return db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .insert(tickets)
+      .values({
+        userId: user.id,
+        clientId: input.clientId ?? null,
+        parentTicketId: parent.id,
+        make: parent.make,
+        model: parent.model,
+        year: parent.year,
+        registration: parent.registration,
+        ecuId: parent.ecuId,
+        transmission: parent.transmission,
+        readTool: parent.readTool,
+        readType: parent.readType,
+        masterSlave,
+        stage: input.stage,
+        options: input.options,
+        notes: input.notes || null,
+        creditsNeed: quote.total,
+        // The same bytes say the same about themselves: no second read.
+        ecuIdentification: parent.ecuIdentification,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!ticket) {
+      // The same clientId won a race a moment ago: answer with that ticket.
+      const [winner] = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.userId, user.id), eq(tickets.clientId, input.clientId!)));
+      if (!winner) throw new Error('Revision insert conflicted without a winner');
+      return { ticket: winner, created: false };
+    }
+    await tx.insert(ticketFiles).values({ ticketId: ticket.id, kind: 'ecu', uploadedBy: user.id, ...file });
+    await tx.insert(ticketEvents).values({
+      ticketId: ticket.id,
+      kind: 'created',
+      actorId: user.id,
+      detail: { creditsNeed: quote.total, quote: quote.lines, files: 1, revisionOf: parent.ticketNumber },
+    });
+    await tx
+      .update(users)
+      .set({ totalFilesSubmitted: sql`${users.totalFilesSubmitted} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    return { ticket, created: true };
+  });
+}

@@ -1,0 +1,210 @@
+import { formatCredits, isLateRework, MASTER_SLAVE, SOLUTION_OPTIONS, STAGES, type Stage } from '@ecu/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { messageOf } from '../../local/api-client';
+import { storeTickets, type TicketView } from '../common/api';
+import { ChoicePills } from '../wizard/choice-pills';
+import { planIssues, takesOptions } from '../wizard/wizard-state';
+import {
+  type ChangeValues,
+  changeQuote,
+  changeRequestBody,
+  initialChange,
+  requestChangeApi,
+} from './change-request';
+
+const NOTES_MAX = 2000;
+const STAGE_CHOICES = STAGES.map((s) => ({ value: s, label: s }));
+const MASTER_SLAVE_CHOICES = MASTER_SLAVE.map((m) => ({ value: m, label: m }));
+
+/**
+ * 'Request a change' on a delivered ticket (docs/decisions/040-revisions.md): a new plan on the
+ * same vehicle and original file, priced before confirming with the rule the server applies.
+ * Online only: the answer is the new ticket, which opens next.
+ */
+export function RequestChangeCard({ ticket, online }: { ticket: TicketView; online: boolean }) {
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="card ticket-card change-request" aria-labelledby={headingId}>
+      <h2 id={headingId}>Request a change</h2>
+      {!open ? (
+        <>
+          <p className="muted">
+            Need something different? Ask for a revision of this file: same vehicle and original file, no
+            re-upload.
+          </p>
+          {!online && (
+            <p className="notice notice-warn">You are offline. Requesting a change needs a connection.</p>
+          )}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={!online}
+            onClick={() => setOpen(true)}
+          >
+            Request a change
+          </button>
+        </>
+      ) : (
+        <ChangeForm ticket={ticket} online={online} onCancel={() => setOpen(false)} />
+      )}
+    </section>
+  );
+}
+
+function ChangeForm({
+  ticket,
+  online,
+  onCancel,
+}: {
+  ticket: TicketView;
+  online: boolean;
+  onCancel: () => void;
+}) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ChangeValues>(() => initialChange(ticket));
+  // One clientId per opened form: a repeated submit answers with the same revision.
+  const [clientId] = useState(() => crypto.randomUUID());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const optionsOn = values.stage !== '' && takesOptions(values.stage);
+  const quote = changeQuote(ticket, values);
+  const late = isLateRework(ticket.createdAt);
+
+  function chooseStage(stage: Stage) {
+    setValues((v) => ({ ...v, stage, options: takesOptions(stage) ? v.options : [] }));
+    setError(null);
+  }
+
+  function toggleOption(name: string, on: boolean) {
+    setValues((v) => {
+      const chosen = on ? [...v.options, name] : v.options.filter((o) => o !== name);
+      return { ...v, options: SOLUTION_OPTIONS.map((o) => o.name).filter((n) => chosen.includes(n)) };
+    });
+    setError(null);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const issue = planIssues(values)[0];
+    if (issue) {
+      setError(issue.message);
+      toast.error(issue.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await requestChangeApi(changeRequestBody(ticket.ticketNumber, values, clientId));
+      await storeTickets([data]).catch(() => {
+        // Dexie unavailable: the new ticket's page loads it from the server.
+      });
+      toast.success(`Change requested: ticket #${data.ticketNumber}`);
+      navigate(`/ticket-details/${data.ticketNumber}`);
+    } catch (err) {
+      const text = messageOf(err, 'Failed to request the change');
+      setError(text);
+      toast.error(text);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="change-form" noValidate onSubmit={submit} aria-label="Request a change">
+      <ChoicePills
+        name="change-stage"
+        legend="Stage"
+        required
+        options={STAGE_CHOICES}
+        value={values.stage}
+        onChange={chooseStage}
+      />
+      <ChoicePills
+        name="change-master-slave"
+        legend="Master / Slave"
+        options={MASTER_SLAVE_CHOICES}
+        value={values.masterSlave}
+        onChange={(masterSlave) => setValues((v) => ({ ...v, masterSlave }))}
+      />
+      <fieldset className="wiz-options change-options" disabled={!optionsOn}>
+        <legend>Options</legend>
+        <div className="wiz-option-grid">
+          {SOLUTION_OPTIONS.map((o) => {
+            const checked = values.options.includes(o.name);
+            return (
+              <label key={o.id} className={`wiz-option${checked ? ' selected' : ''}`}>
+                <input
+                  type="checkbox"
+                  name="change-options"
+                  value={o.name}
+                  checked={checked}
+                  onChange={(e) => toggleOption(o.name, e.target.checked)}
+                />
+                <span className="wiz-option-name">{o.name}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <label className="change-notes">
+        <span>Notes (what should change)</span>
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={NOTES_MAX}
+          value={values.notes}
+          onChange={(e) => setValues((v) => ({ ...v, notes: e.target.value }))}
+        />
+      </label>
+      {late && (
+        <p className="notice notice-info">
+          This ticket was created more than 21 days ago: a rework costs 1 extra credit.
+        </p>
+      )}
+      {quote && (
+        <table className="change-quote" aria-label="Price of the change">
+          <tbody>
+            {quote.lines.map((line) => (
+              <tr key={line.label}>
+                <th scope="row" className="change-quote-cell">
+                  {line.label}
+                </th>
+                <td className="change-quote-cell change-quote-credits">{formatCredits(line.credits)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="change-quote-cell change-quote-total">
+                Total
+              </th>
+              <td
+                className="change-quote-cell change-quote-credits change-quote-total"
+                data-testid="change-quote-total"
+              >
+                {formatCredits(quote.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!online && (
+        <p className="notice notice-warn">You are offline. Requesting a change needs a connection.</p>
+      )}
+      <div className="change-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" disabled={busy || !online}>
+          {busy ? 'Submitting...' : 'Submit change request'}
+        </button>
+      </div>
+    </form>
+  );
+}
