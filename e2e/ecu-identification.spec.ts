@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { KB, MB, makeBinary, truncated } from '../shared/src/ecu-identify/test-binaries';
-import { createAccount, signInThroughUi } from './support/accounts';
+import { apiSession, createAccount, dataOf, signInThroughUi } from './support/accounts';
 
 /** A synthetic Bosch EDC17 read (real reads are customers' files and never go in the repository). */
 const bosch = makeBinary({
@@ -51,4 +51,48 @@ test('the wizard reads the picked ECU file in a worker and warns about a partial
   await page.getByRole('radio', { name: 'Manual' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/modification-plan$/);
+});
+
+test('the browser worker and the server read the same things from the same bytes', async ({ page }) => {
+  const account = await createAccount('verified');
+  await signInThroughUi(page, account.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/upload-file');
+  await page.locator('#ecuFile').setInputFiles(asFile('edc17.bin', bosch));
+  const found = page.getByRole('region', { name: 'ECU identification' });
+  await expect(found).toContainText('Hardware number0281017946');
+
+  const tuner = await apiSession(account.email, account.password);
+  const created = await dataOf<{ ticketNumber: number }>(
+    await tuner.post('/api/ecuFile/create-ecuFile', {
+      multipart: {
+        make: 'Volkswagen',
+        model: 'Golf 2.0 TDI',
+        year: '2019',
+        registration: `SR${Date.now().toString(36).slice(-5).toUpperCase()}`,
+        transmission: 'Manual',
+        readTool: 'KESS',
+        readType: 'OBD',
+        masterSlave: 'Master',
+        stage: 'Stage 1',
+        options: 'EGR OFF',
+        ecuFile: asFile('edc17.bin', bosch),
+      },
+    }),
+  );
+  const details = await dataOf<{ ecuIdentification: Record<string, unknown> & { warnings: unknown[] } }>(
+    await tuner.get(`/api/ecuFile/getTicketDetails/${created.ticketNumber}`),
+  );
+  const server = details.ecuIdentification;
+  expect(server).toMatchObject({
+    maker: 'Bosch',
+    hardwareNumber: '0281017946',
+    softwareNumber: '1037512345',
+  });
+  // Every field the server found is what the worker showed; neither warns.
+  for (const key of ['maker', 'family', 'hardwareNumber', 'softwareNumber'] as const) {
+    await expect(found).toContainText(String(server[key]));
+  }
+  expect(server.warnings).toEqual([]);
+  await expect(found.getByRole('status')).not.toContainText('Warning');
 });

@@ -1,4 +1,5 @@
-// Benchmarks that print figures (never assert): server cold start, first-route JS size,
+// Benchmarks that print figures (never assert): server cold start, first-route JS size, the
+// ECU identification of a 20 MB read (scripts/bench-identify.ts),
 // API latency, uploads, the chat, the server against a bare baseline (scripts/bench-server.mjs),
 // the admin lists at 1k and 100k rows, and a Lighthouse mobile run of /signin and /dashboard with
 // the service worker's repeat visit (scripts/bench-lighthouse.mjs). Run `pnpm build` first.
@@ -95,6 +96,17 @@ console.info(
   `First route (/signin) JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gz / 1024).toFixed(1)} KB gzip`,
 );
 if (process.env.BENCH_LIGHTHOUSE !== 'off') await benchLighthouse({ port: PORT + 6 });
+
+// The ECU identification of a 20 MB read (shared/ is TypeScript: run through the API's tsx).
+await new Promise((resolve) => {
+  const tsx = path.join(root, 'api/node_modules/.bin/tsx');
+  spawn(tsx, [path.join(root, 'scripts/bench-identify.ts')], { stdio: 'inherit' })
+    .on('exit', resolve)
+    .on('error', (err) => {
+      console.info(`identifyEcu: skipped (${err.message})`);
+      resolve();
+    });
+});
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecu-bench-'));
 try {
