@@ -6,6 +6,7 @@ export * from './admin/dto';
 export * from './admin/schemas';
 export * from './api/envelope';
 export * from './api/error-codes';
+export * from './api/sync';
 export * from './credits/credit-history';
 export * from './credits/packages';
 export * from './credits/quote';

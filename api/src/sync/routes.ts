@@ -1,3 +1,4 @@
+import type { SyncChangeDto, SyncEntity } from '@ecu/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentUser, requireAccount } from '../accounts/gates';
@@ -18,12 +19,8 @@ export const SYNC_PAGE_SIZE = 2_000;
 const CURSOR_MESSAGE = 'cursor must come from an earlier sync';
 const syncQuery = z.object({ cursor: z.string().optional() });
 
-export interface SyncChange {
-  entity: string;
-  id: string;
-  deleted: boolean;
-  value: unknown;
-}
+/** One change of the answer (the wire type, shared with the web's sync engine). */
+export type SyncChange = SyncChangeDto;
 
 /**
  * GET /api/sync?cursor=: what changed for the caller since the cursor. `resync: true` says the
@@ -73,16 +70,15 @@ export function syncRoutes() {
       for (const [id, value] of rows) values.set(`${entity}:${id}`, value);
     }
     const out: SyncChange[] = [...latest.values()]
+      .filter((row) => row.entity in SYNC_LOADERS)
       .map((row) => {
         const value = values.get(`${row.entity}:${row.entityId}`);
-        return {
-          entity: row.entity,
-          id: row.entityId,
-          deleted: row.deleted || value === undefined,
-          value: value ?? null,
-        };
-      })
-      .filter((change) => change.entity in SYNC_LOADERS);
+        const entity = row.entity as SyncEntity;
+        if (row.deleted || value === undefined)
+          return { entity, id: row.entityId, deleted: true, value: null };
+        // Each loader answers the DTO of its entity (SYNC_LOADERS), the value the type names.
+        return { entity, id: row.entityId, deleted: false, value } as SyncChange;
+      });
     return jsonAnswer(c, {
       success: true,
       message: 'Changes',

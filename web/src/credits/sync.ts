@@ -1,5 +1,5 @@
 import type { TransactionDto } from '@ecu/shared';
-import { localDb, type PortalDb, type SyncedRow } from '../local/db';
+import { localDb, type PortalDb } from '../local/db';
 import { creditsApi } from './api';
 
 type LoadHistory = () => Promise<TransactionDto[]>;
@@ -16,18 +16,18 @@ export async function refreshPaymentHistory(
   load: LoadHistory = loadHistory,
 ): Promise<number> {
   const rows = await load();
-  await db.transactions.bulkPut(rows as unknown as SyncedRow[]);
+  await db.transactions.bulkPut(rows);
   return rows.length;
 }
 
 /** A payment the server just answered for (checkout), shown on My Transactions at once. */
 export async function storeTransaction(tx: TransactionDto, db: PortalDb = localDb): Promise<void> {
-  await db.transactions.put(tx as unknown as SyncedRow);
+  await db.transactions.put(tx);
 }
 
 /** Newest first, like the server's list: by time, then by serial number (same-second payments). */
 export async function transactionsNewestFirst(db: PortalDb = localDb): Promise<TransactionDto[]> {
-  const rows = (await db.transactions.toArray()) as unknown as TransactionDto[];
+  const rows = await db.transactions.toArray();
   return rows.sort(
     (a, b) =>
       String(b.createdAt).localeCompare(String(a.createdAt)) ||

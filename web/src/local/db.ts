@@ -1,4 +1,4 @@
-import type { UserDto } from '@ecu/shared';
+import type { TicketDto, TransactionDto, UserDto } from '@ecu/shared';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
@@ -50,12 +50,6 @@ export interface LocalFile {
   createdAt: number;
 }
 
-/** Rows that the sync engine keeps, as the API shows them. Later features add their tables. */
-export interface SyncedRow {
-  _id: string;
-  [field: string]: unknown;
-}
-
 /** The admin screens' server data, as TanStack Query's persister writes it (one row per account). */
 export interface QueryCacheRow {
   key: string;
@@ -66,8 +60,9 @@ export class PortalDb extends Dexie {
   queryCache!: EntityTable<QueryCacheRow, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
   outbox!: EntityTable<OutboxCommand, 'id'>;
-  tickets!: EntityTable<SyncedRow, '_id'>;
-  transactions!: EntityTable<SyncedRow, '_id'>;
+  /** The user's tickets and payments as the change feed carries them (its only writer). */
+  tickets!: EntityTable<TicketDto, '_id'>;
+  transactions!: EntityTable<TransactionDto, '_id'>;
   localFiles!: EntityTable<LocalFile, 'id'>;
 
   constructor(name = 'ecu-portal') {

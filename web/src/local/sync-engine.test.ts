@@ -1,4 +1,4 @@
-import type { UserDto } from '@ecu/shared';
+import type { SyncChangeDto, SyncPageDto, TicketDto, TransactionDto, UserDto } from '@ecu/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAuthUser, PortalDb, setAuthUser, waitingForSignIn } from './db';
 import { pullChanges } from './sync-engine';
@@ -7,6 +7,48 @@ let db: PortalDb;
 let n = 0;
 
 const me = { _id: 'u1', firstName: 'Ann', lastName: 'Lee', credits: 0 } as UserDto;
+
+/** A whole ticket row as the feed carries it; only the fields a test looks at vary. */
+function ticket(_id: string, ticketNumber = 100001): TicketDto {
+  return {
+    _id,
+    ticketNumber,
+    make: 'BMW',
+    model: '320d',
+    year: '2019',
+    registration: 'AB12 CDE',
+    ecuId: null,
+    transmission: null,
+    readTool: null,
+    readType: null,
+    masterSlave: null,
+    stage: 'Stage 1',
+    options: [],
+    notes: null,
+    creditsNeed: 1,
+    status: 'Pending',
+    charged: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ecuFile: null,
+    commonFiles: [],
+    ecuTunedFile: null,
+  };
+}
+
+const payment = (_id: string) => ({ _id }) as TransactionDto;
+const ticketChange = (value: TicketDto): SyncChangeDto => ({
+  entity: 'ticket',
+  id: value._id,
+  deleted: false,
+  value,
+});
+const userChange = (value: UserDto): SyncChangeDto => ({
+  entity: 'user',
+  id: value._id,
+  deleted: false,
+  value,
+});
 
 beforeEach(async () => {
   db = new PortalDb(`sync-test-${n++}`);
@@ -20,17 +62,9 @@ afterEach(async () => {
 describe('pullChanges', () => {
   it('applies every page, follows hasMore and stores the cursor', async () => {
     const cursors: string[] = [];
-    const pages = [
-      {
-        changes: [{ entity: 'ticket', id: 't1', deleted: false, value: { _id: 't1', ticketNumber: 100001 } }],
-        cursor: '5',
-        hasMore: true,
-      },
-      {
-        changes: [{ entity: 'user', id: 'u1', deleted: false, value: { ...me, credits: 25 } }],
-        cursor: '9',
-        hasMore: false,
-      },
+    const pages: SyncPageDto[] = [
+      { changes: [ticketChange(ticket('t1'))], cursor: '5', hasMore: true },
+      { changes: [userChange({ ...me, credits: 25 })], cursor: '9', hasMore: false },
     ];
     const applied = await pullChanges(db, async (cursor) => {
       cursors.push(cursor);
@@ -44,7 +78,7 @@ describe('pullChanges', () => {
   });
 
   it('resumes from the stored cursor and removes tombstoned rows', async () => {
-    await db.tickets.put({ _id: 't1' });
+    await db.tickets.put(ticket('t1'));
     await db.meta.put({ key: 'syncCursor', value: '12' });
     const asked: string[] = [];
     await pullChanges(db, async (cursor) => {
@@ -61,9 +95,7 @@ describe('pullChanges', () => {
 
   it('never applies another user row over the signed-in user', async () => {
     await pullChanges(db, async () => ({
-      changes: [
-        { entity: 'user', id: 'someone-else', deleted: false, value: { _id: 'someone-else', credits: 99 } },
-      ],
+      changes: [userChange({ ...me, _id: 'someone-else', credits: 99 })],
       cursor: '1',
       hasMore: false,
     }));
@@ -72,17 +104,12 @@ describe('pullChanges', () => {
   });
 
   it('on resync: true drops the synced rows the server no longer sends, then applies the whole feed', async () => {
-    await db.tickets.bulkPut([{ _id: 'gone' }, { _id: 't1', ticketNumber: 1 }]);
-    await db.transactions.put({ _id: 'old-payment' });
+    await db.tickets.bulkPut([ticket('gone'), ticket('t1', 1)]);
+    await db.transactions.put(payment('old-payment'));
     await db.meta.put({ key: 'syncCursor', value: '12' });
     const asked: string[] = [];
-    const pages = [
-      {
-        changes: [{ entity: 'ticket', id: 't1', deleted: false, value: { _id: 't1', ticketNumber: 2 } }],
-        cursor: 'a',
-        hasMore: true,
-        resync: true,
-      },
+    const pages: SyncPageDto[] = [
+      { changes: [ticketChange(ticket('t1', 2))], cursor: 'a', hasMore: true, resync: true },
       { changes: [], cursor: 'b', hasMore: false, resync: false },
     ];
     await pullChanges(db, async (cursor) => {
@@ -90,7 +117,7 @@ describe('pullChanges', () => {
       return pages.shift()!;
     });
     expect(asked).toEqual(['12', 'a']);
-    expect(await db.tickets.toArray()).toEqual([{ _id: 't1', ticketNumber: 2 }]);
+    expect(await db.tickets.toArray()).toEqual([ticket('t1', 2)]);
     expect(await db.transactions.count()).toBe(0);
     expect((await db.meta.get('syncCursor'))?.value).toBe('b');
     expect((await getAuthUser(db))?._id).toBe('u1');
@@ -139,7 +166,7 @@ describe('setAuthUser', () => {
   it('keeps the queued tickets and files when the session expires (signed out by a 401)', async () => {
     await db.outbox.add(queuedTicket('k1'));
     await db.localFiles.put(queuedFile('f1'));
-    await db.tickets.put({ _id: 't1' });
+    await db.tickets.put(ticket('t1'));
     await setAuthUser(null, db);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.localFiles.count()).toBe(1);
@@ -165,7 +192,7 @@ describe('setAuthUser', () => {
   });
 
   it('clears the previous account’s local data when another account signs in', async () => {
-    await db.tickets.put({ _id: 't1' });
+    await db.tickets.put(ticket('t1'));
     await db.localFiles.put({
       id: 'f1',
       clientId: 'c1',

@@ -1,43 +1,29 @@
-import type { UserDto } from '@ecu/shared';
+import type { SyncChangeDto, SyncPageDto } from '@ecu/shared';
 import { apiRequest, NetworkError } from './api-client';
-import { getAuthUser, localDb, type PortalDb, type SyncedRow, setAuthUser } from './db';
+import { getAuthUser, localDb, type PortalDb, setAuthUser } from './db';
 import { flushOutbox } from './outbox';
 
-interface SyncChange {
-  entity: string;
-  id: string;
-  deleted: boolean;
-  value: unknown;
-}
-
-interface SyncPage {
-  changes: SyncChange[];
-  cursor: string;
-  hasMore: boolean;
-  /** The cursor was older than the feed: this page starts it again from the beginning. */
-  resync?: boolean;
-}
-
-type Pull = (cursor: string) => Promise<SyncPage>;
+type Pull = (cursor: string) => Promise<SyncPageDto>;
 
 const defaultPull: Pull = async (cursor) =>
-  (await apiRequest<SyncPage>('GET', `/sync?cursor=${encodeURIComponent(cursor)}`)).data;
+  (await apiRequest<SyncPageDto>('GET', `/sync?cursor=${encodeURIComponent(cursor)}`)).data;
 
 /** Where each entity of the change feed lives in Dexie. */
-async function applyChange(db: PortalDb, change: SyncChange) {
+async function applyChange(db: PortalDb, change: SyncChangeDto) {
   switch (change.entity) {
     case 'user': {
       const me = await getAuthUser(db);
-      if (me && me._id === change.id && !change.deleted) await setAuthUser(change.value as UserDto, db);
+      if (me && me._id === change.id && !change.deleted) await setAuthUser(change.value, db);
       return;
     }
     case 'ticket':
-    case 'transaction': {
-      const table = change.entity === 'ticket' ? db.tickets : db.transactions;
-      if (change.deleted) await table.delete(change.id);
-      else await table.put(change.value as SyncedRow);
+      if (change.deleted) await db.tickets.delete(change.id);
+      else await db.tickets.put(change.value);
       return;
-    }
+    case 'transaction':
+      if (change.deleted) await db.transactions.delete(change.id);
+      else await db.transactions.put(change.value);
+      return;
   }
 }
 

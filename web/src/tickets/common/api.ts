@@ -6,7 +6,7 @@ import type {
   TicketStatus,
 } from '@ecu/shared';
 import { apiRequest } from '../../local/api-client';
-import { localDb, type PortalDb, type SyncedRow } from '../../local/db';
+import { localDb, type PortalDb } from '../../local/db';
 
 /** The API's ticket shapes, from shared (one definition for both sides). */
 export type StoredFile = StoredFileDto;
@@ -96,11 +96,11 @@ export async function storeTickets(rows: readonly TicketView[], db: PortalDb = l
   await db.transaction('rw', db.tickets, async () => {
     const existing = await db.tickets.bulkGet(rows.map((r) => r._id));
     const merged = rows.map((row, i) => {
-      const old = existing[i] as unknown as TicketView | undefined;
+      const old = existing[i];
       if (row.history || !old?.history || old.updatedAt !== row.updatedAt) return row;
       return { ...row, history: old.history };
     });
-    await db.tickets.bulkPut(merged as unknown as SyncedRow[]);
+    await db.tickets.bulkPut(merged);
   });
 }
 
@@ -137,7 +137,7 @@ export async function refreshMyFiles(
 
 /** Newest first, like the server: by creation time, then by ticket number. */
 export async function ticketsNewestFirst(db: PortalDb = localDb): Promise<TicketView[]> {
-  const rows = (await db.tickets.toArray()) as unknown as TicketView[];
+  const rows = await db.tickets.toArray();
   return rows.sort(
     (a, b) =>
       String(b.createdAt).localeCompare(String(a.createdAt)) ||
@@ -147,7 +147,7 @@ export async function ticketsNewestFirst(db: PortalDb = localDb): Promise<Ticket
 
 export async function localTicket(ticketNumber: number, db: PortalDb = localDb): Promise<TicketView | null> {
   const row = await db.tickets.where('ticketNumber').equals(ticketNumber).first();
-  return (row as unknown as TicketView | undefined) ?? null;
+  return row ?? null;
 }
 
 const squash = (s: unknown) =>

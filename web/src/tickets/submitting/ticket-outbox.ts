@@ -1,5 +1,5 @@
-import type { MasterSlave, ReadTool, ReadType, Stage, Transmission } from '@ecu/shared';
-import { type LocalFile, localDb, type OutboxCommand, type PortalDb, type SyncedRow } from '../../local/db';
+import type { MasterSlave, ReadTool, ReadType, Stage, TicketDto, Transmission } from '@ecu/shared';
+import { type LocalFile, localDb, type OutboxCommand, type PortalDb } from '../../local/db';
 import { type FlushResult, flushOutbox, onCommandApplied, onCommandPrepare } from '../../local/outbox';
 import type { PlanValues, WizardData } from '../wizard/wizard-state';
 import { pause, resume, uploadLocalFile } from './upload-queue';
@@ -126,7 +126,7 @@ export async function prepareCreateTicket(
 
 /** The server's ticket lands in Dexie (My Files shows it at once); its local copies go. */
 export async function applyCreatedTicket(data: unknown, db: PortalDb): Promise<void> {
-  const ticket = data as SyncedRow | null;
+  const ticket = data as TicketDto | null;
   const done = prepared;
   prepared = null;
   await db.transaction('rw', db.tickets, db.localFiles, async () => {
