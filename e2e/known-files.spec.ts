@@ -83,5 +83,5 @@ test('both ticket pages show the ECU identification; a known original is reused 
   await known.getByLabel(`I checked that this ticket's plan matches #${first.ticketNumber}`).check();
   await reuse.click();
   await expect(known).toContainText(`The tuned file of #${first.ticketNumber} was delivered on this ticket.`);
-  await expect(adminPage.getByText('stage1.bin').first()).toBeVisible();
+  await expect(adminPage.getByText(`tuned-${second.ticketNumber}.bin`).first()).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger';
 import { newClient, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
+import { cookieHeader, rawRequest } from '../test/ticket-helpers';
 
 type Line = Record<string, unknown>;
 const lines: Line[] = [];
@@ -62,6 +63,18 @@ describe('request ids and the access log', () => {
 });
 
 describe('the headers every answer carries', () => {
+  it('marks a personal answer no-store however its path is spelled', async () => {
+    const tuner = await verifiedUser(server);
+    // Sent as written (fetch would resolve the dot segments first).
+    const res = await rawRequest(server.url, 'GET', '/api/health/../auth/getMe', {
+      cookie: cookieHeader(tuner.client),
+      'x-forwarded-for': tuner.client.ip,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(tuner.user._id);
+    expect(res.headers['cache-control']).toContain('no-store');
+  });
+
   it.each([
     ['a public answer', '/api/health', 200],
     ['a refusal', '/api/ecuFile/my-files', 401],

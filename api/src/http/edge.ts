@@ -21,6 +21,22 @@ export interface EdgeSettings {
   headers: ReadonlyArray<readonly [name: string, value: string]>;
 }
 
+/**
+ * The request's path as the router sees it, never the query (signed links carry their
+ * signature there). A plain path is taken as it is; an absolute-form URL, dot segments or
+ * escapes go through the URL parser, as @hono/node-server's routing does.
+ */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  const raw = query === -1 ? url : url.slice(0, query);
+  if (raw.startsWith('/') && !raw.includes('/.') && !raw.includes('%')) return raw;
+  try {
+    return new URL(url, 'http://edge').pathname;
+  } catch {
+    return raw;
+  }
+}
+
 function isPersonalApi(path: string): boolean {
   if (!path.startsWith('/api/')) return false;
   return !PUBLIC_API.some((p) => path === p || path.startsWith(`${p}/`));
@@ -46,10 +62,7 @@ export function withEdge(
     const edge = settings();
     if (!edge) return listener(req, res);
     for (const [name, value] of edge.headers) res.setHeader(name, value);
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    // Never the query in a log line: signed links carry their signature there.
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = pathOf(req.url ?? '/');
     if (isPersonalApi(path)) res.setHeader('Cache-Control', 'private, no-store');
     const given = req.headers['x-request-id'];
     const reqId = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();

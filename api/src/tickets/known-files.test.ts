@@ -107,6 +107,14 @@ describe('known files', () => {
     expect(line).toMatchObject({ detail: { reusedFrom: earlier.ticket.ticketNumber, kind: 'tuned' } });
     expect(line!.by).toContain('(admin)');
 
+    // Named after this ticket, and the customer's own history never names the source ticket.
+    expect(tunedFile.name).toBe(`tuned-${ticket.ticketNumber}.bin`);
+    const own = await second.client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticket.ticketNumber}`);
+    const ownLine = own.body.data.history!.find((h) => h.kind === 'file_uploaded');
+    expect(ownLine?.detail).not.toHaveProperty('reusedFrom');
+    expect(own.text).not.toContain(`"reusedFrom"`);
+    expect(own.text).not.toContain('tuned.bin');
+
     const bytes = await download(admin.client, tunedFile.url);
     expect(bytes.status).toBe(200);
     expect(sha256(bytes.bytes)).toBe(sha256(earlier.tuned));

@@ -102,5 +102,15 @@ export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean):
         : `${p.firstName} ${p.lastName}`.trim() || p.email,
     ]),
   );
-  return toTicketDto(row, files, { events, actors, owner: owners?.[0], chain });
+  // Which other ticket a reused tuned file came from is the desk's business: that ticket may be
+  // another customer's (docs/decisions/036-known-files.md).
+  const shown = withOwner ? events : events.map(withoutReuseSource);
+  return toTicketDto(row, files, { events: shown, actors, owner: owners?.[0], chain });
+}
+
+function withoutReuseSource<E extends { detail: unknown }>(event: E): E {
+  const detail = event.detail as Record<string, unknown> | null;
+  if (!detail || !('reusedFrom' in detail)) return event;
+  const { reusedFrom: _hidden, ...rest } = detail;
+  return { ...event, detail: rest };
 }

@@ -146,6 +146,24 @@ describe('request a change', () => {
     expect(created.detail.quote).toContainEqual({ label: 'Rework after 21 days', credits: 1 });
   });
 
+  it('counts a rework from the chain’s first ticket: revising a fresh revision of an old read costs the rework', async () => {
+    const original = await parentTicket({ make: 'Ford', masterSlave: 'Slave' });
+    await moveBack(original.ticket._id, 40);
+    const first = await requestChange(owner.client, original.ticket.ticketNumber);
+    expect(first.status).toBe(201);
+    // The revision is delivered today; its own age is a day, its read's is 40 days.
+    await uploadTunedMultipart(admin.client, first.body.data.ticketNumber, {
+      bytes: fileBytes(512),
+      name: 't.bin',
+    });
+    await setStatus(admin.client, first.body.data._id, 'Completed');
+    const second = await requestChange(owner.client, first.body.data.ticketNumber);
+    expect(second.status).toBe(201);
+    expect(second.body.data.creditsNeed).toBe(3);
+    const details = await customerDetails(second.body.data.ticketNumber);
+    expect(details.chainStartedAt).toBe((await customerDetails(original.ticket.ticketNumber)).createdAt);
+  });
+
   it('refuses a parent that is not delivered', async () => {
     const pending = await parentTicket({}, false);
     const res = await requestChange(owner.client, pending.ticket.ticketNumber);

@@ -3,6 +3,7 @@ import { isDelivered, quoteRevision, type RequestChangeInput, type TicketRevisio
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps, UserRow } from '../app/context';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { findTicketByClientId } from './create-ticket';
@@ -13,10 +14,31 @@ type TicketRow = typeof tickets.$inferSelect;
 export interface RevisionChain {
   revisionOf: { ticketNumber: number } | null;
   revisions: TicketRevisionDto[];
+  /** When the chain's first ticket (the original read's) was created, as ISO: reworks count from it. */
+  chainStartedAt: string;
+}
+
+/**
+ * When the first ticket of a revision chain was created: a rework's age counts from the
+ * original read, not from the latest revision (else revising a revision every 20 days would
+ * keep a Slave's changes free for ever). A parent deleted on the way ends the chain there.
+ */
+async function chainStart(db: Db, row: TicketRow): Promise<Date> {
+  if (!row.parentTicketId) return row.createdAt;
+  const [first] = rowsOf<{ created_at: Date | string }>(
+    await db.execute(sql`
+      with recursive chain (id, parent_ticket_id, created_at) as (
+        select id, parent_ticket_id, created_at from tickets where id = ${row.id}
+        union all
+        select t.id, t.parent_ticket_id, t.created_at from tickets t join chain c on t.id = c.parent_ticket_id
+      )
+      select created_at from chain order by created_at asc limit 1`),
+  );
+  return first ? new Date(first.created_at) : row.createdAt;
 }
 
 export async function revisionChain(db: Db, row: TicketRow): Promise<RevisionChain> {
-  const [parent, children] = await Promise.all([
+  const [parent, children, startedAt] = await Promise.all([
     row.parentTicketId
       ? db
           .select({ ticketNumber: tickets.ticketNumber })
@@ -29,10 +51,12 @@ export async function revisionChain(db: Db, row: TicketRow): Promise<RevisionCha
       .from(tickets)
       .where(eq(tickets.parentTicketId, row.id))
       .orderBy(asc(tickets.createdAt), asc(tickets.ticketNumber)),
+    chainStart(db, row),
   ]);
   return {
     revisionOf: parent ? { ticketNumber: parent.ticketNumber } : null,
     revisions: children.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    chainStartedAt: startedAt.toISOString(),
   };
 }
 
@@ -93,7 +117,7 @@ async function insertRevision(
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const masterSlave = input.masterSlave ?? parent.masterSlave ?? 'Master';
   const quote = quoteRevision({
-    parent: { make: parent.make, createdAt: parent.createdAt },
+    parent: { make: parent.make, createdAt: await chainStart(db, parent) },
     stage: input.stage,
     options: input.options,
     masterSlave,

@@ -111,10 +111,11 @@ export function ticketRoutes() {
       }
       let result: Awaited<ReturnType<typeof createTicket>>;
       try {
+        // A replay (a clientId already used) answers with the first ticket: its file is not read again.
         const ecu = stored.find((f) => f.kind === 'ecu');
-        const ecuIdentification = ecu
-          ? await identifyStoredEcu(c.var.deps, vehicle.ecuId, ecu.storageKey)
-          : null;
+        const replay = clientId ? await findTicketByClientId(db, user.id, clientId) : undefined;
+        const ecuIdentification =
+          ecu && !replay ? await identifyStoredEcu(c.var.deps, vehicle.ecuId, ecu.storageKey) : null;
         result = await createTicket(db, user, { clientId, vehicle, plan, files: stored, ecuIdentification });
       } catch (err) {
         // A form's own files leave with the failed creation: nothing is left orphaned.

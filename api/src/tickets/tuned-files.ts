@@ -110,6 +110,12 @@ export async function knownOriginalOf(db: Db | Tx, ticketId: string): Promise<Kn
   };
 }
 
+/** 'tuned-100130.bin': the copy's name, with the source's extension when it has a plain one. */
+export function tunedCopyName(ticketNumber: number, sourceName: string): string {
+  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(sourceName)?.[0] ?? '';
+  return `tuned-${ticketNumber}${ext}`;
+}
+
 /**
  * Delivers a copy of an earlier ticket's tuned file on a ticket whose original is the same
  * bytes, as the admin who checked the plan. The server checks the match itself: any ticket
@@ -137,7 +143,13 @@ export async function reuseTunedFile(
         tx,
         ticket.id,
         admin,
-        { name: source.name, size: copy.size, sha256: copy.sha256, storageKey },
+        // Named after this ticket: the source's name may carry the other customer's details.
+        {
+          name: tunedCopyName(ticket.ticketNumber, source.name),
+          size: copy.size,
+          sha256: copy.sha256,
+          storageKey,
+        },
         { reusedFrom: known.ticketNumber },
       ),
     );

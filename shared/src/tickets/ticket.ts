@@ -74,6 +74,11 @@ export interface TicketDto {
   revisionOf?: { ticketNumber: number } | null;
   /** Details only: the revisions requested on this ticket, oldest first. */
   revisions?: TicketRevisionDto[];
+  /**
+   * Details only: when the revision chain's first ticket was created (this ticket's own
+   * createdAt unless it is a revision). A change request is priced from it.
+   */
+  chainStartedAt?: string;
   /** Admin details only: an earlier delivered ticket with the same original bytes. */
   knownOriginal?: KnownOriginalDto | null;
   userId?: { _id: string; firstName: string; lastName: string; email: string };

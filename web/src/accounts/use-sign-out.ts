@@ -17,6 +17,13 @@ function unsentWarning(count: number): string {
 export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
+    // Before the session ends (the server still knows whose subscription it removes): this
+    // device stops receiving the account's pushes. Sign-out never waits on it failing.
+    const forgetPush = await import('../notifications').then(
+      (m) => m.forgetPushOnThisDevice,
+      () => async () => {},
+    );
+    await forgetPush();
     try {
       const { message } = await accountsApi.logout();
       await forgetAccount();

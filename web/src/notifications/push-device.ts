@@ -83,3 +83,17 @@ export async function turnOffPush(): Promise<void> {
   }
   await subscription.unsubscribe();
 }
+
+/**
+ * At sign-out: this device stops receiving the account's pushes (a shared workshop tablet
+ * must not show the last tuner's messages to the next). Best effort and never throws: the
+ * server forgets the subscription while the session lasts; offline, the subscription is
+ * dropped here and the push service answers the server's next send with 410, which removes it.
+ */
+export async function forgetPushOnThisDevice(): Promise<void> {
+  try {
+    await turnOffPush();
+  } catch {
+    await (await currentSubscription().catch(() => null))?.unsubscribe().catch(() => false);
+  }
+}

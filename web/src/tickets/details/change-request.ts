@@ -36,13 +36,14 @@ export function initialChange(ticket: Pick<TicketView, 'stage' | 'options' | 'ma
 
 /** The price shown before confirming: the same rule the server applies (null until a stage is chosen). */
 export function changeQuote(
-  parent: Pick<TicketView, 'make' | 'createdAt'>,
+  parent: Pick<TicketView, 'make' | 'createdAt' | 'chainStartedAt'>,
   values: ChangeValues,
   now: Date = new Date(),
 ): TicketQuote | null {
   if (!values.stage) return null;
   return quoteRevision({
-    parent: { make: parent.make, createdAt: parent.createdAt },
+    // A rework's age counts from the chain's first ticket, as on the server.
+    parent: { make: parent.make, createdAt: parent.chainStartedAt ?? parent.createdAt },
     stage: values.stage,
     options: takesOptions(values.stage) ? values.options : [],
     masterSlave: values.masterSlave,

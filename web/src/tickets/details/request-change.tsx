@@ -71,7 +71,7 @@ function ChangeForm({
   const [busy, setBusy] = useState(false);
   const optionsOn = values.stage !== '' && takesOptions(values.stage);
   const quote = changeQuote(ticket, values);
-  const late = isLateRework(ticket.createdAt);
+  const late = isLateRework(ticket.chainStartedAt ?? ticket.createdAt);
 
   function chooseStage(stage: Stage) {
     setValues((v) => ({ ...v, stage, options: takesOptions(stage) ? v.options : [] }));

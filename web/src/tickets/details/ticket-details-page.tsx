@@ -184,7 +184,11 @@ export default function TicketDetailsPage() {
           />
           <RequestCard ticket={ticket} online={online} />
           {canRequestChange(ticket) && (
-            <RequestChangeCard key={ticket.ticketNumber} ticket={ticket} online={online} />
+            <RequestChangeCard
+              key={ticket.ticketNumber}
+              ticket={{ ...ticket, chainStartedAt: chain.chainStartedAt }}
+              online={online}
+            />
           )}
           {ecuIdentification && <EcuIdentificationView result={ecuIdentification} card />}
         </div>
