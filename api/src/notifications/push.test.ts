@@ -6,6 +6,7 @@ import { decryptPush } from '../test/push-decrypt';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { setStatus, submitTicket } from '../test/ticket-helpers';
 import type { PushMessage } from './messages';
+import { MAX_DEVICES_PER_USER } from './store';
 import {
   type LoopbackPushService,
   startPushService,
@@ -53,6 +54,29 @@ describe('push subscriptions', () => {
       auth: phone.receiver.keys.auth,
       lastSuccessAt: null,
     });
+  });
+
+  it('keeps at most MAX_DEVICES_PER_USER per person, dropping the oldest', async () => {
+    const tuner = await verifiedUser(server);
+    const endpoints: string[] = [];
+    for (let i = 0; i <= MAX_DEVICES_PER_USER; i++)
+      endpoints.push((await subscribeDevice(tuner.client, push, nextPath())).endpoint);
+    const kept = (await subscriptionsOf(tuner.user._id)).map((r) => r.endpoint);
+    expect(kept).toHaveLength(MAX_DEVICES_PER_USER);
+    expect(kept).not.toContain(endpoints[0]);
+    expect(kept).toContain(endpoints.at(-1));
+  });
+
+  it('refuses a push service at an address of the server’s own network', async () => {
+    const tuner = await verifiedUser(server);
+    const { receiver } = await subscribeDevice(tuner.client, push, nextPath());
+    for (const endpoint of ['https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://intranet/x']) {
+      const res = await tuner.client.post('/api/notifications/subscription', {
+        endpoint,
+        keys: receiver.keys,
+      });
+      expect(res.status, endpoint).toBe(400);
+    }
   });
 
   it('refuses an endpoint that is neither https nor this machine', async () => {

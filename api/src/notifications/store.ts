@@ -35,8 +35,17 @@ export async function saveSubscription(
       set: { ...values, createdAt: sql`now()`, lastSuccessAt: null },
     })
     .returning();
+  // A person's devices are a handful: past the cap the oldest subscriptions go, so one account
+  // cannot make every event fan out to thousands of endpoints.
+  await db.execute(sql`
+    delete from push_subscriptions where user_id = ${userId} and id not in (
+      select id from push_subscriptions where user_id = ${userId}
+      order by created_at desc, id desc limit ${MAX_DEVICES_PER_USER})`);
   return row!;
 }
+
+/** Subscriptions kept per person (phones, tablets, workshop PCs). */
+export const MAX_DEVICES_PER_USER = 20;
 
 /** Deletes the endpoint if it is the user's; false when it is not (someone else's or unknown). */
 export async function removeOwnSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {

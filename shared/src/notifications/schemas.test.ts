@@ -71,6 +71,16 @@ describe('isPushEndpoint', () => {
     ['http://updates.push.services.mozilla.com/wpush/v2/x', true, false],
     ['ftp://127.0.0.1/x', true, false],
     ['http://localhost.evil.example/x', true, false],
+    // Only public DNS names over https: never a host of the server's own network.
+    ['https://fcm.googleapis.com/fcm/send/x', false, true],
+    ['https://10.0.0.5/x', false, false],
+    ['https://169.254.169.254/latest', false, false],
+    ['https://127.0.0.1:8443/x', true, false],
+    ['https://[::1]/x', true, false],
+    ['https://localhost/x', true, false],
+    ['https://intranet/x', false, false],
+    ['https://push.corp.internal/x', false, false],
+    ['https://printer.local/x', false, false],
   ])('%s (loopback http %s) -> %s', (endpoint, loopback, expected) => {
     expect(isPushEndpoint(endpoint, loopback)).toBe(expected);
   });

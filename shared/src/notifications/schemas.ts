@@ -37,6 +37,17 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * Push services are reached over HTTPS only. A plain-HTTP loopback endpoint is allowed
  * outside production so that a test can act as the push service on this machine.
  */
+/**
+ * Browsers' push services live at public DNS names (fcm.googleapis.com,
+ * updates.push.services.mozilla.com, web.push.apple.com...). An IP literal, a name without a
+ * dot or an internal suffix would have the server POST to a host of our own network.
+ */
+function isPublicHostName(host: string): boolean {
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return false;
+  if (!host.includes('.')) return false;
+  return !/\.(localhost|local|internal|lan|home|corp|intranet)\.?$/i.test(host);
+}
+
 export function isPushEndpoint(value: string, allowLoopbackHttp: boolean): boolean {
   let url: URL;
   try {
@@ -45,7 +56,7 @@ export function isPushEndpoint(value: string, allowLoopbackHttp: boolean): boole
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
+  if (url.protocol === 'https:') return isPublicHostName(url.hostname);
   return allowLoopbackHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 
