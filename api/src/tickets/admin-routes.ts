@@ -122,25 +122,34 @@ export function adminTicketRoutes() {
     return c.body(envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }), 200, JSON_TYPE);
   });
 
+  /** An admin's details: the customer's, the owner, and the known original. */
+  const adminTicketDetails = async (
+    db: Db,
+    row: NonNullable<Awaited<ReturnType<typeof getTicketByNumber>>>,
+  ) => {
+    const [details, knownOriginal] = await Promise.all([
+      ticketDetails(db, row, true),
+      knownOriginalOf(db, row.id),
+    ]);
+    return { ...details, knownOriginal };
+  };
+
   app.get('/getTicketDetails/:ticketNumber', async (c) => {
     const { ticketNumber } = parseWith(ticketNumberSchema, { ticketNumber: c.req.param('ticketNumber') });
     const row = await getTicketByNumber(c.var.deps.db, ticketNumber);
     if (!row) throw notFound('Ticket not found');
-    const [details, knownOriginal] = await Promise.all([
-      ticketDetails(c.var.deps.db, row, true),
-      knownOriginalOf(c.var.deps.db, row.id),
-    ]);
-    return ok(c, 'Ticket details', { ...details, knownOriginal });
+    return ok(c, 'Ticket details', await adminTicketDetails(c.var.deps.db, row));
   });
 
   // Known files: the admin delivers a copy of the earlier ticket's tuned file.
   app.post('/reuseTunedFile', async (c) => {
     const input = await jsonBody(c, reuseTunedFileSchema);
-    await reuseTunedFile(c.var.deps, currentUser(c), input);
+    const known = await reuseTunedFile(c.var.deps, currentUser(c), input);
+    // Read again: the reuse touched updatedAt. The match is the one just reused.
     const row = (await getTicketByNumber(c.var.deps.db, input.ticketNumber))!;
     return ok(c, `Tuned file of #${input.fromTicketNumber} delivered`, {
       ...(await ticketDetails(c.var.deps.db, row, true)),
-      knownOriginal: await knownOriginalOf(c.var.deps.db, row.id),
+      knownOriginal: known,
     });
   });
 

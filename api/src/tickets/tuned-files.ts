@@ -126,7 +126,7 @@ export async function reuseTunedFile(
   deps: Pick<AppDeps, 'db' | 'storage'>,
   admin: UserRow,
   input: { ticketNumber: number; fromTicketNumber: number },
-): Promise<void> {
+): Promise<KnownOriginalDto> {
   const { db, storage } = deps;
   const ticket = await getTicketByNumber(db, input.ticketNumber);
   if (!ticket) throw notFound('Ticket not found');
@@ -157,4 +157,5 @@ export async function reuseTunedFile(
     await storage.remove(storageKey);
     throw err;
   }
+  return known;
 }
