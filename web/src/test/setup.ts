@@ -10,3 +10,10 @@ afterEach(() => {
   expect(errorSpy).not.toHaveBeenCalled();
   errorSpy.mockRestore();
 });
+
+// Component tests (`// @vitest-environment happy-dom` at the top of the file) unmount what they
+// rendered after each test; Testing Library only does this by itself when Vitest's globals are on.
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => cleanup());
+}
