@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ticketDto } from '../test/admin-fixtures';
+import { mockApi, ok } from '../test/api-mock';
+import { findToast, renderWithProviders, tableRows } from '../test/render';
+import EcuFilesPage from './ecu-files-page';
+
+describe('the ECU files desk', () => {
+  it('shows each ticket with its customer, vehicle, plate, price and status', async () => {
+    const api = mockApi();
+    api.on(
+      'GET',
+      '/admin/getAllEcuFiles',
+      ok(
+        [
+          ticketDto({
+            ticketNumber: 100234,
+            registration: 'ab12 cde',
+            creditsNeed: 6,
+            status: 'In Progress',
+          }),
+          ticketDto({ ticketNumber: 100233, userId: undefined, status: 'something-new' }),
+        ],
+        { message: 'ECU files', nextCursor: null },
+      ),
+    );
+    renderWithProviders(<EcuFilesPage />);
+
+    const link = await screen.findByRole('link', { name: 'Open ticket 100234' });
+    expect(link.getAttribute('href')).toBe('/ticket/100234');
+    const [first, second] = tableRows('Submitted ECU files');
+    expect(first).toEqual(
+      expect.arrayContaining(['#100234', 'Volkswagen Golf 2019', 'AB12 CDE', '6.00 CRD', 'In Progress']),
+    );
+    expect(first?.[1]).toBe('Tom Tunertom@garage.com');
+    // A customer the server no longer names, and a status this screen does not know (read as Pending).
+    expect(second?.[1]).toBe('No nameUnknown user');
+    expect(second?.[5]).toBe('Pending');
+  });
+
+  it('asks the server for one status, and remembers the filter', async () => {
+    const api = mockApi();
+    api.on('GET', '/admin/getAllEcuFiles', ({ query }) =>
+      ok(
+        query.get('status') === 'Completed'
+          ? [ticketDto({ ticketNumber: 100300, status: 'Completed' })]
+          : [ticketDto({ ticketNumber: 100301 }), ticketDto({ ticketNumber: 100300, status: 'Completed' })],
+        { nextCursor: null },
+      ),
+    );
+    const view = renderWithProviders(<EcuFilesPage />);
+    await screen.findByRole('link', { name: 'Open ticket 100301' });
+
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Completed');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open ticket 100301' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Open ticket 100300' })).toBeTruthy();
+    expect(api.calls('GET', '/admin/getAllEcuFiles').at(-1)?.query.get('status')).toBe('Completed');
+    view.unmount();
+
+    renderWithProviders(<EcuFilesPage />, { queryClient: view.queryClient });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'Completed');
+  });
+
+  it('says no file matches a search, and pages on with the cursor', async () => {
+    const api = mockApi();
+    api.on('GET', '/admin/getAllEcuFiles', ({ query }) => {
+      if (query.get('q')) return ok([], { nextCursor: null });
+      if (query.get('cursor') === '100400')
+        return ok([ticketDto({ ticketNumber: 100399 })], { nextCursor: null });
+      return ok([ticketDto({ ticketNumber: 100400 })], { nextCursor: '100400' });
+    });
+    const view = renderWithProviders(<EcuFilesPage />);
+
+    await view.user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Open ticket 100399' })).toBeTruthy();
+    expect(screen.getByText('Showing 2 files')).toBeTruthy();
+
+    await view.user.type(screen.getByRole('searchbox', { name: 'Search files' }), 'zz99');
+    expect(await screen.findByText('No files match these filters.')).toBeTruthy();
+    expect(api.calls('GET', '/admin/getAllEcuFiles').at(-1)?.query.get('q')).toBe('zz99');
+  });
+
+  it('says when nothing was submitted yet, and toasts a failed load', async () => {
+    const api = mockApi();
+    api.on('GET', '/admin/getAllEcuFiles', ok([], { nextCursor: null }));
+    const first = renderWithProviders(<EcuFilesPage />);
+    expect(await screen.findByText('No files submitted yet.')).toBeTruthy();
+    first.unmount();
+
+    api.on('GET', '/admin/getAllEcuFiles', new Response(null, { status: 503 }));
+    renderWithProviders(<EcuFilesPage />);
+    expect(await findToast('Failed to load ECU Files')).toBeTruthy();
+  });
+});
