@@ -29,11 +29,11 @@ function draftNotes(page: Page): Promise<string | null> {
   return page.evaluate(
     () =>
       new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('ecu-portal-wizard');
+        const open = indexedDB.open('ecu-portal');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const all = db.transaction('drafts').objectStore('drafts').getAll();
+          const all = db.transaction('wizardDrafts').objectStore('wizardDrafts').getAll();
           all.onsuccess = () => {
             db.close();
             const row = (all.result as { plan: { notes?: string } | null }[])[0];

@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { catchInstallOffer } from './app/install-offer';
+import { startAuthLookup } from './app/root';
 import { App, preloadRoute } from './app/router';
-import './local/query-cache-guard';
 import './ui/styles.css';
 import { initTheme } from './ui/theme';
 
 initTheme(); // before the first render: no flash of the other theme
+catchInstallOffer();
+startAuthLookup();
 
 // The page's chunks load beside the entry's own start-up; the first render waits for them.
 void preloadRoute(window.location.pathname).then(() =>

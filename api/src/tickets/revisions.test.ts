@@ -199,4 +199,28 @@ describe('request a change', () => {
       .where(eq(tickets.parentTicketId, parent.ticket._id));
     expect(rows).toHaveLength(1);
   });
+
+  it('takes the Idempotency-Key header as the clientId, and refuses one that differs from the body’s', async () => {
+    const parent = await parentTicket({});
+    const key = randomUUID();
+    const send = (body: Record<string, unknown>, header = key) =>
+      owner.client.post<TicketDto>(
+        '/api/ecuFile/request-change',
+        { parentTicketNumber: parent.ticket.ticketNumber, stage: 'Eco', options: ['DTC OFF'], ...body },
+        { headers: { 'Idempotency-Key': header } },
+      );
+    const first = await send({});
+    const again = await send({});
+    expect(first.status, first.text).toBe(201);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.ticketNumber).toBe(first.body.data.ticketNumber);
+    const mismatch = await send({ clientId: randomUUID() });
+    expect(mismatch.status, mismatch.text).toBe(400);
+    expect(mismatch.body).toMatchObject({ code: 'idempotency_key_mismatch' });
+    const rows = await server.deps.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.parentTicketId, parent.ticket._id));
+    expect(rows).toHaveLength(1);
+  });
 });

@@ -18,6 +18,7 @@ import { limitStreamedBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
+import { ticketClientId } from './client-id';
 import {
   checkCommonTotals,
   createTicket,
@@ -68,7 +69,10 @@ export function ticketRoutes() {
             ...fields,
             options: normaliseOptions(form.fields.options, form.fields.modificationOptions),
           });
-          clientId = parseWith(ticketClientIdSchema, { clientId: fields.clientId || undefined }).clientId;
+          clientId = ticketClientId(
+            c,
+            parseWith(ticketClientIdSchema, { clientId: fields.clientId || undefined }).clientId,
+          );
           const ecu = form.files.ecuFile?.[0];
           if (!ecu)
             throw badRequest('Please upload a ecu-file', [
@@ -91,7 +95,7 @@ export function ticketRoutes() {
           ...raw,
           options: normaliseOptions(raw.options, raw.modificationOptions),
         });
-        clientId = input.clientId;
+        clientId = ticketClientId(c, input.clientId);
         vehicle = parseWith(vehicleDetailsSchema, input);
         plan = parseWith(modificationPlanSchema, input);
         // A replay names the uploads that its first call attached: createTicket answers with
@@ -141,7 +145,8 @@ export function ticketRoutes() {
   // 'Request a change' on a delivered ticket: a revision reusing its vehicle and original file.
   app.post('/request-change', customer, async (c) => {
     const user = currentUser(c);
-    const input = await jsonBody(c, requestChangeSchema);
+    const body = await jsonBody(c, requestChangeSchema);
+    const input = { ...body, clientId: ticketClientId(c, body.clientId) };
     const { ticket, created } = await requestChange(c.var.deps, user, input);
     if (created) c.var.deps.notifications.notify(newTicketEvent(ticket, user));
     const [dto] = await ticketDtos(c.var.deps.db, [ticket]);

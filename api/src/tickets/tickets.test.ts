@@ -147,6 +147,86 @@ describe('POST /api/ecuFile/create-ecuFile (JSON naming finished uploads)', () =
     expect(rows).toHaveLength(1);
   });
 
+  describe('the Idempotency-Key header as the clientId (docs/decisions/041-outbox-commands.md)', () => {
+    const postWithKey = (body: Record<string, unknown>, key: string) =>
+      tuner.client.post<TicketDto>('/api/ecuFile/create-ecuFile', body, {
+        headers: { 'Idempotency-Key': key },
+      });
+
+    it('creates one ticket for the same header sent twice, filed under it as the clientId', async () => {
+      const before = await filesSubmitted(tuner);
+      const key = randomUUID();
+      const body = { ...ticketFields({ registration: 'HD12 KEY' }), ecuFileUploadId: await finishedUpload() };
+      const first = await postWithKey(body, key);
+      expect(first.status, first.text).toBe(201);
+      expect(first.body.message).toBe('ECU file submitted successfully');
+      const replay = await postWithKey(body, key);
+      expect(replay.status, replay.text).toBe(200);
+      expect(replay.body.message).toBe('This ticket was already submitted');
+      expect(replay.body.data.ticketNumber).toBe(first.body.data.ticketNumber);
+      expect(await filesSubmitted(tuner)).toBe(before + 1);
+      const rows = await server.deps.db.select().from(tickets).where(eq(tickets.clientId, key));
+      expect(rows.map((r) => r.ticketNumber)).toEqual([first.body.data.ticketNumber]);
+    });
+
+    it('is the same ticket whether the clientId came in the header or in the body', async () => {
+      const key = randomUUID();
+      const body = { ...ticketFields({ registration: 'HD12 BOD' }), ecuFileUploadId: await finishedUpload() };
+      const byHeader = await postWithKey(body, key);
+      expect(byHeader.status, byHeader.text).toBe(201);
+      const byBody = await postTicket(tuner.client, { ...body, clientId: key });
+      expect(byBody.status, byBody.text).toBe(200);
+      expect(byBody.body.data.ticketNumber).toBe(byHeader.body.data.ticketNumber);
+      // Both at once, agreeing, is the same ticket as well.
+      const both = await postWithKey({ ...body, clientId: key }, key);
+      expect(both.status, both.text).toBe(200);
+      expect(both.body.data.ticketNumber).toBe(byHeader.body.data.ticketNumber);
+    });
+
+    it('refuses a header and a body clientId that differ (400 idempotency_key_mismatch), creating nothing', async () => {
+      const before = await filesSubmitted(tuner);
+      const clientId = randomUUID();
+      const res = await postWithKey(
+        { ...ticketFields(), clientId, ecuFileUploadId: await finishedUpload() },
+        randomUUID(),
+      );
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({
+        success: false,
+        code: 'idempotency_key_mismatch',
+        message: "The Idempotency-Key header and the body's clientId name different tickets",
+      });
+      expect(await filesSubmitted(tuner)).toBe(before);
+      expect(await server.deps.db.select().from(tickets).where(eq(tickets.clientId, clientId))).toEqual([]);
+    });
+
+    it('refuses a header that is no UUID, since it would be the clientId', async () => {
+      const res = await postWithKey(
+        { ...ticketFields(), ecuFileUploadId: await finishedUpload() },
+        'not-a-uuid-but-a-key',
+      );
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({ code: 'bad_request' });
+      expect(res.body.message).toMatch(/Idempotency-Key of a ticket must be a UUID/);
+    });
+
+    it('takes the header as the clientId of a multipart form too', async () => {
+      const key = randomUUID();
+      const send = () =>
+        tuner.client.request<TicketDto>('POST', '/api/ecuFile/create-ecuFile', {
+          body: ticketForm(ticketFields({ registration: 'HD12 FRM' }), {
+            ecuFile: { bytes: fileBytes(300), name: 'read.bin' },
+          }),
+          headers: { 'Idempotency-Key': key },
+        });
+      const first = await send();
+      expect(first.status, first.text).toBe(201);
+      const replay = await send();
+      expect(replay.status, replay.text).toBe(200);
+      expect(replay.body.data.ticketNumber).toBe(first.body.data.ticketNumber);
+    });
+  });
+
   it('refuses an upload that already belongs to a ticket', async () => {
     const uploadId = await finishedUpload();
     const first = await postTicket(tuner.client, { ...ticketFields(), ecuFileUploadId: uploadId });

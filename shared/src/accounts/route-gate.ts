@@ -7,49 +7,40 @@ export type AuthState =
 
 export type RouteDecision = { allow: true } | { allow: false; redirectTo: string };
 
-const PUBLIC_AUTH_PATHS = ['/signin', '/signup'];
-const VERIFY_PATHS = ['/unverified', '/verify-email'];
+/**
+ * Who may open a page (docs/product.md#2-routes-and-the-auth-gate):
+ * - 'signed-out': sign-in, sign-up, password reset; a signed-in visitor is sent on to where
+ *   they stand (onboarding, verification or the dashboard).
+ * - 'onboarding': signed in and not onboarded yet.
+ * - 'verification': signed in, onboarded and not verified yet.
+ * - 'customer', 'admin', 'any-role': the app itself, for an onboarded and verified account of
+ *   that role (docs/product.md#1-roles-and-accounts: customers use only customer screens,
+ *   admins only admin screens; a few paths exist for both, each with its own screen).
+ */
+export type RouteAccess = 'signed-out' | 'onboarding' | 'verification' | 'customer' | 'admin' | 'any-role';
 
-const USER_PATHS = [
-  '/dashboard',
-  '/price-list',
-  '/buy-credits',
-  '/order-details',
-  '/checkout',
-  '/transactions',
-  '/upload-file',
-  '/modification-plan',
-  '/overview',
-  '/my-files',
-  '/profile-settings',
-  '/help',
-  '/auto-data',
-];
-const USER_PATH_PREFIXES = ['/ticket-details/'];
+/** What the gate reads of a route: its path (`:name` stands for one segment) and who may open it. */
+export interface GatedRoute {
+  path: string;
+  access: RouteAccess;
+}
 
-const ADMIN_PATHS = [
-  '/dashboard',
-  '/credits',
-  '/users',
-  '/unverified-users',
-  '/disabled-users',
-  '/files',
-  '/inbox',
-  '/transactions',
-  '/settings',
-];
-const ADMIN_PATH_PREFIXES = ['/ticket/', '/users/'];
+/** The routes and the other spellings of them, as the client's route table lists them. */
+export interface RouteTable<R extends GatedRoute = GatedRoute> {
+  routes: readonly R[];
+  /** Another spelling -> the route's path. A redirect from an alias keeps the query and the state. */
+  aliases: Readonly<Record<string, string>>;
+}
 
-/** Paths that are other spellings of a route (docs/product.md#2-routes-and-the-auth-gate). */
-const ALIASES: Record<string, string> = {
-  '/login': '/signin',
-  '/upload-file/modification-plan': '/modification-plan',
-  '/ticket': '/files',
-};
+/** True for the pages of the signed-in app (onboarded and verified); they render inside a layout. */
+export function isAppRoute(route: GatedRoute): boolean {
+  return route.access === 'customer' || route.access === 'admin' || route.access === 'any-role';
+}
 
-/** True for another spelling of a route: a redirect from it keeps the query and the state. */
-export function isRouteAlias(pathname: string): boolean {
-  return normalise(pathname) in ALIASES;
+/** True when an account of this role may open an app page with this access. */
+export function roleMayOpen(access: RouteAccess, role: Role): boolean {
+  if (access === 'any-role') return true;
+  return access === (role === 'admin' ? 'admin' : 'customer');
 }
 
 function normalise(pathname: string): string {
@@ -57,18 +48,24 @@ function normalise(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-function hasParam(path: string, prefix: string): boolean {
-  return path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/');
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length &&
+    want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]))
+  );
 }
 
-function isAppPath(path: string, role: Role): boolean {
-  const [exact, prefixes] =
-    role === 'admin' ? [ADMIN_PATHS, ADMIN_PATH_PREFIXES] : [USER_PATHS, USER_PATH_PREFIXES];
-  return exact.includes(path) || prefixes.some((p) => hasParam(path, p));
+/** The route whose path matches `pathname` (a trailing slash is the same page), if any. */
+export function matchRoute<R extends GatedRoute>(routes: readonly R[], pathname: string): R | undefined {
+  const path = normalise(pathname);
+  return routes.find((route) => matches(route.path, path));
 }
 
-function isKnownAppPath(path: string): boolean {
-  return isAppPath(path, 'user') || isAppPath(path, 'admin');
+/** True for another spelling of a route: a redirect from it keeps the query and the state. */
+export function isRouteAlias(table: RouteTable, pathname: string): boolean {
+  return normalise(pathname) in table.aliases;
 }
 
 /** Where a signed-in user belongs when the page they asked for is not for them. */
@@ -78,39 +75,43 @@ function homeFor(auth: Extract<AuthState, { signedIn: true }>): string {
   return '/dashboard';
 }
 
-function decideOnce(auth: AuthState, path: string): string | null {
-  const alias = ALIASES[path];
+function decideOnce(table: RouteTable, auth: AuthState, path: string): string | null {
+  const alias = table.aliases[path];
   if (alias) return alias;
 
   if (path === '/') return auth.signedIn ? '/dashboard' : '/signin';
 
-  if (PUBLIC_AUTH_PATHS.includes(path)) return auth.signedIn ? homeFor(auth) : null;
+  const route = matchRoute(table.routes, path);
+  if (!auth.signedIn) return route?.access === 'signed-out' ? null : '/signin';
+  // Unknown paths: the dashboard, or the gate in front of it.
+  if (!route) return '/dashboard';
 
-  if (path === '/password-reset') return auth.signedIn ? '/dashboard' : null;
-
-  if (!auth.signedIn) return '/signin';
-
-  if (path === '/onboarding') return auth.onBoarded ? homeFor(auth) : null;
-
-  if (VERIFY_PATHS.includes(path)) return auth.onBoarded && !auth.verified ? null : '/dashboard';
-
-  if (!isKnownAppPath(path)) return '/dashboard';
-  if (!auth.onBoarded) return '/onboarding';
-  if (!auth.verified) return '/unverified';
-  return isAppPath(path, auth.role) ? null : '/dashboard';
+  switch (route.access) {
+    case 'signed-out':
+      return homeFor(auth);
+    case 'onboarding':
+      return auth.onBoarded ? homeFor(auth) : null;
+    case 'verification':
+      return auth.onBoarded && !auth.verified ? null : '/dashboard';
+    default:
+      // Gates in order (docs/product.md#1-roles-and-accounts): onboarded, verified, role.
+      if (!auth.onBoarded) return '/onboarding';
+      if (!auth.verified) return '/unverified';
+      return roleMayOpen(route.access, auth.role) ? null : '/dashboard';
+  }
 }
 
 /**
  * The routing by auth state (docs/product.md#2-routes-and-the-auth-gate) as one rule: given the
- * session and a path, either let the page render or name where to go. Redirects chain (a
- * not-onboarded user sent to /dashboard ends on /onboarding), so the answer is always the final
- * stop.
+ * route table, the session and a path, either let the page render or name where to go.
+ * Redirects chain (a not-onboarded user sent to /dashboard ends on /onboarding), so the answer
+ * is always the final stop.
  */
-export function decideRoute(auth: AuthState, pathname: string): RouteDecision {
+export function decideRoute(table: RouteTable, auth: AuthState, pathname: string): RouteDecision {
   const start = normalise(pathname);
   let path = start;
   for (let hops = 0; hops < 5; hops++) {
-    const next = decideOnce(auth, path);
+    const next = decideOnce(table, auth, path);
     if (next === null || next === path) {
       return path === start ? { allow: true } : { allow: false, redirectTo: path };
     }

@@ -9,6 +9,8 @@ export const ERROR_CODE_STATUS = {
   bad_request: 400,
   /** A field is wrong; the envelope's `errors` name the fields. */
   validation_failed: 400,
+  /** The Idempotency-Key header and the body's clientId name two different tickets. */
+  idempotency_key_mismatch: 400,
   /** Not signed in, or the session ended. */
   unauthorized: 401,
   /** Sign-in with a wrong e-mail or password (not a lost session). */

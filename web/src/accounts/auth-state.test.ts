@@ -1,8 +1,17 @@
 import type { UserDto } from '@ecu/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localDb } from '../local/db';
+import { ApiError } from '../local/api-client';
+import { localDb, setAuthUser } from '../local/db';
+import { readSignedInCopy } from '../local/signed-in-copy';
 import { accountsApi } from './api';
-import { AUTH_LOOKUP_LIMIT_MS, firstLookupDone, isAuthLookupTimedOut, refreshAuthUser } from './auth-state';
+import {
+  AUTH_LOOKUP_LIMIT_MS,
+  firstLookupDone,
+  forgetAccount,
+  isAuthLookupTimedOut,
+  refreshAuthUser,
+  signOutOffline,
+} from './auth-state';
 
 const me: UserDto = {
   _id: 'u1',
@@ -79,5 +88,50 @@ describe('the lookup of the signed-in user', () => {
     await refreshAuthUser();
     await vi.advanceTimersByTimeAsync(AUTH_LOOKUP_LIMIT_MS);
     expect(isAuthLookupTimedOut()).toBe(false);
+  });
+});
+
+describe("the route gate's copy of the signed-in user", () => {
+  beforeEach(async () => {
+    await localDb.meta.clear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is written when the user is stored, with the gate fields only', async () => {
+    vi.spyOn(accountsApi, 'getMe').mockResolvedValue({ message: 'ok', data: me });
+    await refreshAuthUser({ fresh: true });
+    expect(readSignedInCopy()).toEqual({
+      _id: 'u1',
+      role: 'user',
+      onBoarded: true,
+      verified: true,
+      disabled: false,
+    });
+    // A change the sync feed brings (an admin disabled the account) reaches the copy too.
+    await setAuthUser({ ...me, disabled: true });
+    expect(readSignedInCopy()?.disabled).toBe(true);
+  });
+
+  it('is cleared when the session has ended (401)', async () => {
+    await setAuthUser(me);
+    vi.spyOn(accountsApi, 'getMe').mockRejectedValue(new ApiError(401, 'Not signed in'));
+    await expect(refreshAuthUser({ fresh: true })).resolves.toBeNull();
+    expect(readSignedInCopy()).toBeNull();
+  });
+
+  it('is cleared by sign-out, online or offline', async () => {
+    await setAuthUser(me);
+    await forgetAccount();
+    expect(readSignedInCopy()).toBeNull();
+    await setAuthUser(me);
+    await signOutOffline();
+    expect(readSignedInCopy()).toBeNull();
+  });
+
+  it('keeps the cached user when the server cannot be reached (offline start)', async () => {
+    await setAuthUser(me);
+    vi.spyOn(accountsApi, 'getMe').mockRejectedValue(new Error('offline'));
+    await expect(refreshAuthUser({ fresh: true })).resolves.toEqual(me);
+    expect(readSignedInCopy()?._id).toBe('u1');
   });
 });

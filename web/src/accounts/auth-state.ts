@@ -1,10 +1,24 @@
-import { type AuthState, isServerFault, type UserDto } from '@ecu/shared';
+import { isServerFault, type UserDto } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
-import { ApiError, NetworkError } from '../local/api-client';
+import { ApiError, type ApiResult, NetworkError } from '../local/api-client';
 import { localDb, setAuthUser } from '../local/db';
-import { TimeLimitError, withTimeLimit } from '../local/time-limit';
+import '../local/query-cache-guard';
+import { readSignedInCopy, writeSignedInCopy } from '../local/signed-in-copy';
 import { accountsApi } from './api';
+
+/**
+ * The signed-in user as Dexie keeps it (the whole user, for the screens), and the lookup that
+ * keeps it current. The route gate does not wait for this module: it renders from the
+ * synchronous copy (auth-gate.ts), and this module loads beside the first screen
+ * (docs/decisions/031-first-visit.md).
+ */
+export {
+  AUTH_LOOKUP_LIMIT_MS,
+  firstLookupDone,
+  isAuthLookupTimedOut,
+  refreshAuthUser,
+  useAuthLookupTimedOut,
+} from './auth-gate';
 
 /** 'loading': Dexie not read yet; 'unknown': nothing cached, the server has not answered yet. */
 export type AuthUserState = UserDto | null | 'loading' | 'unknown';
@@ -19,14 +33,6 @@ export function useAuthUser(): AuthUserState {
     'loading' as const,
   );
 }
-
-export function toAuthState(user: UserDto | null): AuthState {
-  return user
-    ? { signedIn: true, role: user.role, onBoarded: user.onBoarded, verified: user.verified }
-    : { signedIn: false };
-}
-
-let inflight: Promise<UserDto | null> | null = null;
 
 /**
  * Tells the server of a sign-out made offline. True while it still cannot be told: until
@@ -52,105 +58,61 @@ export async function signOutOffline(): Promise<void> {
 }
 
 /**
- * How long a screen waits for the server to say who is signed in. Past it the screen shows
- * what this device knows, or, knowing nothing, a Retry; the answer still lands when it comes.
- */
-export const AUTH_LOOKUP_LIMIT_MS = 4_000;
-
-let lookupTimedOut = false;
-const lookupListeners = new Set<() => void>();
-
-function setLookupTimedOut(value: boolean) {
-  if (lookupTimedOut === value) return;
-  lookupTimedOut = value;
-  for (const listener of lookupListeners) listener();
-}
-
-function subscribeLookup(listener: () => void) {
-  lookupListeners.add(listener);
-  return () => lookupListeners.delete(listener);
-}
-
-/** True while the current lookup of the user has run past AUTH_LOOKUP_LIMIT_MS unanswered. */
-export function isAuthLookupTimedOut(): boolean {
-  return lookupTimedOut;
-}
-
-export function useAuthLookupTimedOut(): boolean {
-  return useSyncExternalStore(subscribeLookup, isAuthLookupTimedOut, () => false);
-}
-
-let firstLookup: Promise<void> | undefined;
-
-/**
- * Settles once the first lookup of the user is answered or has run out of time: work that
- * must not compete with the first screen's requests (the service worker's precache) waits on it.
- */
-export function firstLookupDone(): Promise<void> {
-  return firstLookup ?? Promise.resolve();
-}
-
-function watchLookup(lookup: Promise<UserDto | null>) {
-  setLookupTimedOut(false);
-  const limited = withTimeLimit(lookup, AUTH_LOOKUP_LIMIT_MS).then(
-    () => {},
-    (err: unknown) => {
-      if (err instanceof TimeLimitError && inflight === lookup) setLookupTimedOut(true);
-    },
-  );
-  // A late answer ends the time-out too: the screen knows who is signed in now.
-  lookup.then(
-    () => inflight === null && setLookupTimedOut(false),
-    () => {},
-  );
-  firstLookup ??= limited;
-}
-
-/**
  * Asks the server who is signed in and caches the answer. 401 means signed out. Without a
  * network the cached user stays (the app works offline); with nothing cached we treat the
- * visitor as signed out so the sign-in page can show. A call while a lookup is under way
- * joins it, unless `fresh` (the Retry after a lookup ran out of time: its connection may hang).
+ * visitor as signed out so the sign-in page can show. Called through refreshAuthUser, which
+ * has sent the question already (`answer`).
  */
-export function refreshAuthUser({ fresh = false }: { fresh?: boolean } = {}): Promise<UserDto | null> {
-  if (inflight && !fresh) {
-    watchLookup(inflight);
-    return inflight;
+export async function lookUpUser(answer: Promise<ApiResult<UserDto>>): Promise<UserDto | null> {
+  // No usable copy yet (a device signed in before the copy existed, or cleared storage):
+  // the gate learns what Dexie knows before the server answers, as it did from Dexie itself.
+  if (readSignedInCopy() === undefined) {
+    const cached = await localDb.meta.get('authUser');
+    if (cached) writeSignedInCopy(cached.value as UserDto | null);
   }
-  const lookup: Promise<UserDto | null> = (async () => {
-    if (await sendPendingSignOut()) return null;
-    try {
-      const { data } = await accountsApi.getMe();
-      await setAuthUser(data);
-      return data;
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'unauthorized') {
-        await setAuthUser(null);
-        return null;
-      }
-      const cached = await localDb.meta.get('authUser');
-      if (!cached) await localDb.meta.put({ key: 'authUser', value: null });
-      return (cached?.value as UserDto | null) ?? null;
+  // A sign-out made offline wins: the answer (the session cookie still works) is dropped.
+  if (await sendPendingSignOut()) return null;
+  try {
+    const { data } = await answer;
+    await setAuthUser(data);
+    return data;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'unauthorized') {
+      await setAuthUser(null);
+      return null;
     }
-  })().finally(() => {
-    if (inflight === lookup) inflight = null;
-  });
-  inflight = lookup;
-  watchLookup(lookup);
-  return lookup;
+    const cached = await localDb.meta.get('authUser');
+    if (!cached) await localDb.meta.put({ key: 'authUser', value: null });
+    const user = (cached?.value as UserDto | null) ?? null;
+    if (readSignedInCopy() === undefined) writeSignedInCopy(user);
+    return user;
+  }
 }
 
 /** Drops everything this device knows about the account (after sign-out). */
 export async function forgetAccount(): Promise<void> {
+  // The copy first: whatever happens next, this device no longer opens the account's screens.
+  writeSignedInCopy(null);
   await localDb.transaction(
     'rw',
-    [localDb.meta, localDb.outbox, localDb.tickets, localDb.transactions, localDb.localFiles],
+    [
+      localDb.meta,
+      localDb.outbox,
+      localDb.tickets,
+      localDb.ticketDetails,
+      localDb.transactions,
+      localDb.localFiles,
+      localDb.wizardDrafts,
+    ],
     async () => {
       await Promise.all([
         localDb.outbox.clear(),
         localDb.tickets.clear(),
+        localDb.ticketDetails.clear(),
         localDb.transactions.clear(),
         localDb.localFiles.clear(),
+        // The unsent wizard and its files (docs/decisions/042-wizard-store.md).
+        localDb.wizardDrafts.clear(),
       ]);
       await localDb.meta.delete('syncCursor');
       await localDb.meta.put({ key: 'authUser', value: null });

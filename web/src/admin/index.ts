@@ -1,5 +1,5 @@
 /**
  * The admin desk's public module: what other features may use. Its own pages are the router's
- * (app/router.tsx); the two here are lazy, so importing this module loads no admin code.
+ * (app/routes.ts); the two here are lazy, so importing this module loads no admin code.
  */
 export { AdminOverviewPage, AdminTransactionsPage } from './lazy-pages';

@@ -1,28 +1,17 @@
 import type { UserDto } from '@ecu/shared';
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../accounts/use-sign-out';
 import { InboxBadge } from '../admin/inbox/inbox-badge';
 import { ThemeSwitch } from '../ui/theme-switch';
+import { activeNavPath, navLinks, SidebarNavLink } from './sidebar-nav';
 
-const ADMIN_LINKS = [
-  ['/dashboard', 'Overview'],
-  ['/users', 'Users'],
-  ['/unverified-users', 'Unverified Users'],
-  ['/disabled-users', 'Disabled Users'],
-  ['/files', 'ECU Files'],
-  ['/inbox', 'Inbox'],
-  ['/transactions', 'Transactions'],
-  ['/credits', 'Credits'],
-  ['/settings', 'Settings'],
-] as const;
-
-/** Pages under an item without sharing its path: the active item follows the path. */
-const ALSO_ACTIVE_ON: Partial<Record<string, string>> = { '/files': '/ticket/' };
+const LINKS = navLinks('admin');
 
 /** Admin layout (docs/product.md#9-the-admin-desk): 'Admin Dashboard' top bar with sign-out only, sidebar. */
 export function AdminLayout({ user }: { user: UserDto }) {
   const { pathname } = useLocation();
+  const active = activeNavPath(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   const signOut = useSignOut();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
@@ -54,19 +43,11 @@ export function AdminLayout({ user }: { user: UserDto }) {
       {menuOpen && <div className="overlay" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
       <aside className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Admin navigation">
         <nav>
-          {ADMIN_LINKS.map(([to, label]) => (
-            <NavLink
-              key={to}
-              to={to}
-              replace
-              className={({ isActive }) => {
-                const also = ALSO_ACTIVE_ON[to];
-                return `nav-link${isActive || (also && pathname.startsWith(also)) ? ' active' : ''}`;
-              }}
-            >
-              {label}
-              {to === '/inbox' && <InboxBadge />}
-            </NavLink>
+          {LINKS.map((link) => (
+            <SidebarNavLink key={link.path} link={link} active={link.path === active}>
+              {/* The support inbox with its unread count (docs/product.md#9-the-admin-desk). */}
+              {link.path === '/inbox' && <InboxBadge />}
+            </SidebarNavLink>
           ))}
         </nav>
       </aside>

@@ -1,9 +1,13 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useAuthUser } from '../accounts/auth-state';
+import { installOutboxHandlers } from '../local/outbox';
 import { persistOptions, queryClient } from '../local/query-client';
 import { AdminLayout } from './admin-layout';
 import { CustomerLayout } from './customer-layout';
-import './outbox-handlers';
+import { OUTBOX_HANDLERS } from './outbox-handlers';
+
+// The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md).
+installOutboxHandlers(OUTBOX_HANDLERS);
 
 /**
  * Signed-in pages: the layout follows the role (the route gate has already checked access).

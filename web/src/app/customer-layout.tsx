@@ -1,32 +1,22 @@
 import { formatCredits, type UserDto } from '@ecu/shared';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import logoUrl from '../ui/assets/logo.svg';
 import { CountryFlag } from '../ui/country-flag';
 import { ThemeSwitch } from '../ui/theme-switch';
+import { activeNavPath, CUSTOMER_NAV_GROUPS, navLinks, SidebarNavLink } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
-function SideLink({ to, label }: { to: string; label: string }) {
-  return (
-    <NavLink to={to} replace className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-      {label}
-    </NavLink>
-  );
-}
-
-const FILE_SERVICE_PATHS = [
-  '/upload-file',
-  '/modification-plan',
-  '/overview',
-  '/my-files',
-  '/ticket-details',
-];
+const GROUPS = CUSTOMER_NAV_GROUPS.map((group) => ({ ...group, links: navLinks(group.id) }));
+/** The items of the File Service submenu (the Portal group). */
+const FILE_SERVICE = new Set(navLinks('portal').map((link) => link.path));
 
 /** Customer layout (docs/product.md#3-customer-screens): fixed sidebar with groups, top bar, content. */
 export function CustomerLayout({ user }: { user: UserDto }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const inFileService = FILE_SERVICE_PATHS.some((p) => pathname.startsWith(p));
+  const active = activeNavPath(pathname);
+  const inFileService = active !== undefined && FILE_SERVICE.has(active);
   const [fileServiceOpen, setFileServiceOpen] = useState(inFileService);
   // Arriving on a file-service page (e.g. from a ticket link) opens its submenu.
   useEffect(() => {
@@ -78,52 +68,31 @@ export function CustomerLayout({ user }: { user: UserDto }) {
           </div>
         </div>
         <nav>
-          <div className="nav-group">
-            <div className="nav-group-title">General</div>
-            <SideLink to="/dashboard" label="Dashboard" />
-          </div>
-          <div className="nav-group">
-            <div className="nav-group-title">Database</div>
-            <SideLink to="/price-list" label="Price List" />
-          </div>
-          <div className="nav-group">
-            <div className="nav-group-title">Credits</div>
-            <SideLink to="/buy-credits" label="Buy Credits" />
-            <SideLink to="/transactions" label="My Transactions" />
-          </div>
-          <div className="nav-group">
-            <div className="nav-group-title">Portal</div>
-            <button
-              type="button"
-              className="nav-toggle"
-              aria-expanded={fileServiceOpen}
-              onClick={() => setFileServiceOpen((o) => !o)}
-            >
-              File Service <span aria-hidden="true">{fileServiceOpen ? '▾' : '▸'}</span>
-            </button>
-            {fileServiceOpen && (
-              <div className="nav-sub">
-                <NavLink
-                  to="/upload-file"
-                  replace
-                  className={() =>
-                    `nav-link${['/upload-file', '/modification-plan', '/overview'].some((p) => pathname.startsWith(p)) ? ' active' : ''}`
-                  }
-                >
-                  Upload File
-                </NavLink>
-                <NavLink
-                  to="/my-files"
-                  replace
-                  className={() =>
-                    `nav-link${pathname.startsWith('/my-files') || pathname.startsWith('/ticket-details') ? ' active' : ''}`
-                  }
-                >
-                  My Files
-                </NavLink>
+          {GROUPS.map((group) => {
+            const links = group.links.map((link) => (
+              <SidebarNavLink key={link.path} link={link} active={link.path === active} />
+            ));
+            return (
+              <div className="nav-group" key={group.id}>
+                <div className="nav-group-title">{group.title}</div>
+                {group.submenu ? (
+                  <>
+                    <button
+                      type="button"
+                      className="nav-toggle"
+                      aria-expanded={fileServiceOpen}
+                      onClick={() => setFileServiceOpen((o) => !o)}
+                    >
+                      {group.submenu} <span aria-hidden="true">{fileServiceOpen ? '▾' : '▸'}</span>
+                    </button>
+                    {fileServiceOpen && <div className="nav-sub">{links}</div>}
+                  </>
+                ) : (
+                  links
+                )}
               </div>
-            )}
-          </div>
+            );
+          })}
         </nav>
       </aside>
       <main className="content">

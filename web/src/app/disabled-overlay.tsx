@@ -2,7 +2,7 @@ import { useSignOut } from '../accounts/use-sign-out';
 import { usePublicConfig } from './public-config';
 
 /** Full-screen blocking overlay for a disabled account (docs/product.md#1-roles-and-accounts). */
-export function DisabledOverlay() {
+export default function DisabledOverlay() {
   const { supportEmail } = usePublicConfig();
   const signOut = useSignOut();
   return (

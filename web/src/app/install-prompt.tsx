@@ -1,9 +1,5 @@
-import { useEffect, useState } from 'react';
-
-/** Chromium's install event (not in the DOM typings). */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<unknown>;
-}
+import { useSyncExternalStore } from 'react';
+import { currentInstallOffer, dropInstallOffer, subscribeInstallOffer } from './install-offer';
 
 const DISMISSED_KEY = 'ecu-install-dismissed-at';
 const REMEMBER_DISMISSAL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -30,39 +26,25 @@ function installed(): boolean {
 }
 
 /**
- * 'Install ECU Portal' where the browser offers installing the PWA (beforeinstallprompt). Hidden
- * when running installed, once installed, and for 30 days after 'Not now'. Browsers without the
- * event (Safari, Firefox) never show it; their own menu installs.
+ * 'Install ECU Portal' where the browser offers installing the PWA (beforeinstallprompt, caught
+ * from start-up by install-offer.ts). Hidden when running installed, once installed, and for
+ * 30 days after 'Not now'. Browsers without the event (Safari, Firefox) never show it; their
+ * own menu installs.
  */
 export function InstallPrompt() {
-  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
+  const offer = useSyncExternalStore(subscribeInstallOffer, currentInstallOffer, () => null);
 
-  useEffect(() => {
-    if (installed()) return;
-    const onOffer = (e: Event) => {
-      e.preventDefault(); // keep the browser's own mini-infobar away; we ask at our place
-      if (!dismissedRecently()) setOffer(e as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setOffer(null);
-    window.addEventListener('beforeinstallprompt', onOffer);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onOffer);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
-  }, []);
-
-  if (!offer) return null;
+  if (!offer || installed() || dismissedRecently()) return null;
 
   async function install() {
     if (!offer) return;
-    setOffer(null); // the event can prompt only once
+    dropInstallOffer(); // the event can prompt only once
     await offer.prompt().catch(() => undefined);
   }
 
   function dismiss() {
     rememberDismissal();
-    setOffer(null);
+    dropInstallOffer();
   }
 
   return (

@@ -1,9 +1,9 @@
-import { useAuthUser } from '../accounts/auth-state';
+import { useGateUser } from '../accounts/auth-gate';
 import { useOnline } from '../local/use-online';
 
 export function OfflineBanner() {
   const online = useOnline();
-  const user = useAuthUser();
+  const user = useGateUser();
   if (online) return null;
   // Admins act on live data: nothing of theirs is queued
   // (docs/decisions/014-admin-data-with-tanstack-query.md).

@@ -1,5 +1,14 @@
-// The features' outbox handlers (how a command is prepared and how its answer lands). Loaded
-// with the signed-in layout and with the sync loop, before any command is sent or replayed;
-// the sign-in page does without them (docs/decisions/031-first-visit.md).
-import '../profile/sync';
-import '../tickets/submitting/ticket-outbox';
+import type { OutboxHandlers } from '../local/outbox';
+import { updateProfileHandler } from '../profile/sync';
+import { createTicketHandler } from '../tickets/submitting/ticket-outbox';
+
+/**
+ * Every outbox command and its handler: how it is prepared, where it goes, how its answer
+ * lands (docs/decisions/041-outbox-commands.md). A kind without a handler here does not
+ * compile. The signed-in layout and the sync loop install it before any command is sent or
+ * replayed; the sign-in page does without it (docs/decisions/031-first-visit.md).
+ */
+export const OUTBOX_HANDLERS: OutboxHandlers = {
+  createTicket: createTicketHandler,
+  updateProfile: updateProfileHandler,
+};

@@ -1,18 +1,16 @@
-import { decideRoute, isRouteAlias } from '@ecu/shared';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import {
+  loadAuthLookup,
   refreshAuthUser,
-  sendPendingSignOut,
+  startFirstLookup,
   toAuthState,
   useAuthLookupTimedOut,
-  useAuthUser,
-} from '../accounts/auth-state';
-import { DisabledOverlay } from './disabled-overlay';
-import { InstallPrompt } from './install-prompt';
+  useGateUser,
+} from '../accounts/auth-gate';
 import { OfflineBanner } from './offline-banner';
+import { decidePage, isPageAlias } from './routes';
 import { ScrollToTop } from './scroll-to-top';
-import { UpdatePrompt } from './update-prompt';
 
 /**
  * A part of the shell that the first screen does without, in its own chunk. If the chunk
@@ -32,15 +30,30 @@ const Toaster = optionalPart('Toasts', () => import('./toaster'));
 // The sync loop and the outbox handlers load with the first signed-in screen; without them
 // the screens still show what Dexie holds.
 const SyncRunner = optionalPart('Sync', () => import('./sync-runner'));
+// Shown to a disabled account only; its sign-out button brings Dexie. Until it has loaded the
+// page behind is already inert.
+const DisabledOverlay = optionalPart('Disabled overlay', () => import('./disabled-overlay'));
+// The install offer (caught from start-up in main.tsx) and the update prompt, which registers
+// the service worker once the page is idle.
+const ShellExtras = optionalPart('Install and update prompts', () => import('./shell-extras'));
+
+/**
+ * Called by main.tsx before the first render: the lookup of the user (and Dexie) starts beside
+ * the page's chunk; the gate renders from the synchronous copy meanwhile
+ * (docs/decisions/031-first-visit.md).
+ */
+export function startAuthLookup() {
+  startFirstLookup();
+}
 
 /** Where the user lookup is not refetched on window focus (docs/product.md#2-routes-and-the-auth-gate). */
 const NO_FOCUS_REFETCH = ['/signin', '/signup', '/password-reset'];
 
 function useAuthRefresh(pathname: string) {
   useEffect(() => {
-    refreshAuthUser();
+    startFirstLookup();
     // A sign-out made offline reaches the server as soon as the network is back.
-    const onOnline = () => void sendPendingSignOut();
+    const onOnline = () => void loadAuthLookup().then((m) => m.sendPendingSignOut());
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, []);
@@ -67,22 +80,22 @@ function LookupTimedOut() {
 }
 
 function Gate() {
-  const user = useAuthUser();
+  const user = useGateUser();
   const lookupTimedOut = useAuthLookupTimedOut();
   const location = useLocation();
   if (user === 'unknown' && lookupTimedOut) return <LookupTimedOut />;
-  if (user === 'loading' || user === 'unknown') {
+  if (user === 'unknown') {
     return (
       <div className="spinner-page" aria-busy="true">
         Loading...
       </div>
     );
   }
-  const decision = decideRoute(toAuthState(user), location.pathname);
+  const decision = decidePage(toAuthState(user), location.pathname);
   if (!decision.allow) {
     // Only another spelling of the same page keeps the query and the state (e.g. wizard data);
     // anything else must not carry them on (a verification token must not follow to /dashboard).
-    const keep = isRouteAlias(location.pathname);
+    const keep = isPageAlias(location.pathname);
     return (
       <Navigate
         to={{ pathname: decision.redirectTo, search: keep ? location.search : '' }}
@@ -102,7 +115,11 @@ function Gate() {
           <SyncRunner userId={user._id} />
         </Suspense>
       )}
-      {user?.disabled && <DisabledOverlay />}
+      {user?.disabled && (
+        <Suspense fallback={null}>
+          <DisabledOverlay />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -124,8 +141,9 @@ export function Root() {
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
-      <UpdatePrompt />
-      <InstallPrompt />
+      <Suspense fallback={null}>
+        <ShellExtras />
+      </Suspense>
     </>
   );
 }

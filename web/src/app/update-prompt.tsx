@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
-import { firstLookupDone } from '../accounts/auth-state';
+import { firstLookupDone } from '../accounts/auth-gate';
 import { whenPageIdle } from './when-page-idle';
 
 /**

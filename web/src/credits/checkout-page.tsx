@@ -14,6 +14,7 @@ import { refreshAuthUser } from '../accounts';
 import { type PublicConfig, usePublicConfig } from '../app/public-config';
 import { ApiError } from '../local/api-client';
 import { localDb, setAuthUser } from '../local/db';
+import { pullAfterWrite } from '../local/sync-engine';
 import { useOnline } from '../local/use-online';
 import { Field } from '../ui/field';
 import { type ConfirmPaymentResult, type CreatePaymentResult, creditsApi } from './api';
@@ -22,7 +23,6 @@ import { CheckoutAttempt } from './checkout-attempt';
 import { OrderTotals } from './order-totals';
 import { checkoutPackage, packageLabel, quoteForUser } from './package-order';
 import { PAYMENT_TEXT, paymentFailureMessage } from './payment-errors';
-import { refreshPaymentHistory, storeTransaction } from './sync';
 import { useCustomer } from './use-customer';
 import { useStripeCard } from './use-stripe-card';
 
@@ -109,7 +109,8 @@ function Checkout({
 
   async function finish(data: ConfirmPaymentResult | CreatePaymentResult) {
     toast.success(PAYMENT_TEXT.success);
-    await storeTransaction(data.transaction);
+    // The payment lands through the sync feed (docs/decisions/044-one-writer.md).
+    await pullAfterWrite();
     // The fresh user carries the new balance: the sidebar's credits grow at once.
     if (data.user) await setAuthUser(data.user);
     else await refreshAuthUser();
@@ -140,7 +141,7 @@ function Checkout({
       return finish(confirmed.data);
     }
     // Accepted but not settled yet: the provider's webhook credits it; the row shows Pending.
-    await storeTransaction(data.transaction);
+    await pullAfterWrite();
     toast.info('Your payment is being confirmed. The credits appear as soon as it completes.');
     navigate('/transactions', { replace: true });
   }
@@ -191,7 +192,7 @@ function Checkout({
       if (err instanceof ApiError && (err.code === 'validation_failed' || err.code === 'bad_request'))
         refreshAuthUser();
       // A refused payment is on record: show it on My Transactions.
-      if (err instanceof ApiError && err.code === 'payment_declined') refreshPaymentHistory().catch(() => {});
+      if (err instanceof ApiError && err.code === 'payment_declined') void pullAfterWrite();
     } finally {
       busy.current = false;
       setProcessing(false);

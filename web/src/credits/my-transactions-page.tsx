@@ -3,11 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { syncNow } from '../local/sync-engine';
 import { useOnline } from '../local/use-online';
 import { invoiceHref } from './api';
 import { CreditHistorySection } from './credit-history-section';
 import { PaymentColumnHeads } from './payment-columns';
-import { refreshPaymentHistory, transactionsNewestFirst } from './sync';
+import { transactionsNewestFirst } from './sync';
 
 const STATUS_CLASS: Record<string, string> = {
   Completed: 'tx-status-completed',
@@ -39,7 +40,8 @@ function matchesSerial(tx: Pick<TransactionDto, 'serialNo'>, query: string): boo
 
 /**
  * /transactions for a customer (My Transactions). Renders from IndexedDB, so it shows offline;
- * when online it also asks the server for the full history on opening.
+ * when online, opening it pulls the sync feed, the payments' only writer
+ * (docs/decisions/044-one-writer.md).
  */
 export default function MyTransactionsPage() {
   const online = useOnline();
@@ -49,7 +51,7 @@ export default function MyTransactionsPage() {
 
   useEffect(() => {
     if (!navigator.onLine) return;
-    refreshPaymentHistory().catch(() => {
+    syncNow().catch(() => {
       // Offline is not a failure here: the stored history is what we can show.
       if (navigator.onLine) toast.error('Failed to load payment history');
     });

@@ -1,5 +1,15 @@
-import type { TicketDto, TransactionDto, UserDto } from '@ecu/shared';
+import type {
+  MasterSlave,
+  ReadTool,
+  ReadType,
+  Stage,
+  TicketDto,
+  TransactionDto,
+  Transmission,
+  UserDto,
+} from '@ecu/shared';
 import Dexie, { type EntityTable } from 'dexie';
+import { writeSignedInCopy } from './signed-in-copy';
 
 /**
  * Small facts kept between visits: the signed-in user (key 'authUser'), the sync cursor,
@@ -13,14 +23,21 @@ export interface MetaRow {
 
 export type OutboxStatus = 'pending' | 'failed';
 
-/** A command written while the network may be away; sent once, in order, with its key. */
-export interface OutboxCommand {
+/** The kinds of command; each has one handler in app/outbox-handlers.ts (docs/decisions/041-outbox-commands.md). */
+export type CommandKind = 'createTicket' | 'updateProfile';
+
+/**
+ * A command written while the network may be away; sent once, in order, with its key as the
+ * Idempotency-Key header. Only its handler's typed `enqueue` writes one, so `body` has the
+ * handler's Body type.
+ */
+export interface OutboxCommand<Body = unknown> {
   id?: number;
   idempotencyKey: string;
-  kind: string;
+  kind: CommandKind;
   method: 'POST' | 'PUT';
   path: string;
-  body: unknown;
+  body: Body;
   status: OutboxStatus;
   attempts: number;
   error?: string;
@@ -50,6 +67,74 @@ export interface LocalFile {
   createdAt: number;
 }
 
+/** Step 1 of the upload wizard, as the form holds it ('' = nothing chosen yet). */
+export interface WizardVehicle {
+  make: string;
+  model: string;
+  year: string;
+  registration: string;
+  ecuId: string;
+  transmission: Transmission | '';
+  readTool: ReadTool | '';
+  readType: ReadType | '';
+  masterSlave: MasterSlave;
+}
+
+/** Step 2 of the upload wizard. */
+export interface WizardPlan {
+  stage: Stage | '';
+  options: string[];
+  notes: string;
+}
+
+/** A file chosen in the wizard: its bytes and what the steps show of it. */
+export interface WizardDraftFile {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  blob: Blob;
+  lastModified: number;
+}
+
+export type WizardStep = 'upload-file' | 'modification-plan' | 'overview';
+
+/**
+ * The upload wizard's unsent ticket, one per account on this device: everything steps 1-3
+ * show, the files included, so a reload or a closed tab keeps the work. Submit turns it into
+ * an outbox command and deletes it (docs/decisions/042-wizard-store.md).
+ */
+export interface WizardDraftRow {
+  userId: string;
+  /** The ticket's idempotent id once it is submitted. */
+  clientId: string;
+  /** The furthest step the tuner continued to; steps 2 and 3 open only once reached. */
+  reached: WizardStep;
+  vehicle: WizardVehicle;
+  plan: WizardPlan | null;
+  ecuFile: WizardDraftFile | null;
+  commonFiles: WizardDraftFile[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * What only the ticket details call answers (the feed's rows lack it), kept so the details
+ * show their history offline after one online visit. Holds for the ticket row of the same
+ * updatedAt only (docs/decisions/044-one-writer.md).
+ */
+export type TicketDetailsRow = Pick<
+  TicketDto,
+  | '_id'
+  | 'ticketNumber'
+  | 'updatedAt'
+  | 'history'
+  | 'ecuIdentification'
+  | 'revisionOf'
+  | 'revisions'
+  | 'chainStartedAt'
+>;
+
 /** The admin screens' server data, as TanStack Query's persister writes it (one row per account). */
 export interface QueryCacheRow {
   key: string;
@@ -64,6 +149,9 @@ export class PortalDb extends Dexie {
   tickets!: EntityTable<TicketDto, '_id'>;
   transactions!: EntityTable<TransactionDto, '_id'>;
   localFiles!: EntityTable<LocalFile, 'id'>;
+  wizardDrafts!: EntityTable<WizardDraftRow, 'userId'>;
+  /** Beside the synced tickets, written by the details page (the feed does not carry it). */
+  ticketDetails!: EntityTable<TicketDetailsRow, '_id'>;
 
   constructor(name = 'ecu-portal') {
     super(name);
@@ -79,6 +167,17 @@ export class PortalDb extends Dexie {
     this.version(3).stores({
       queryCache: 'key',
     });
+    // Only adds a table: the rows of every other table stay as they are. The drafts of the
+    // separate 'ecu-portal-wizard' database before it move in on first use
+    // (tickets/wizard/wizard-store.ts, docs/decisions/042-wizard-store.md).
+    this.version(4).stores({
+      wizardDrafts: 'userId',
+    });
+    // Only adds a table: the feed stays the only writer of tickets and transactions; what
+    // only the details call answers lives here (docs/decisions/044-one-writer.md).
+    this.version(5).stores({
+      ticketDetails: '_id, ticketNumber',
+    });
   }
 }
 
@@ -90,7 +189,7 @@ export async function getAuthUser(db: PortalDb = localDb): Promise<UserDto | nul
 }
 
 /** The outbox kind of a ticket made offline (tickets/submitting/ticket-outbox.ts sends it). */
-const CREATE_TICKET_KIND = 'createTicket';
+const CREATE_TICKET_KIND: CommandKind = 'createTicket';
 
 /**
  * Caches who is signed in. `null` (the session ended: a 401) keeps the outbox and the files
@@ -98,12 +197,22 @@ const CREATE_TICKET_KIND = 'createTicket';
  * only when a different user signs in on this device (docs/decisions/025-files-and-local-data.md).
  */
 export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb): Promise<void> {
-  await db.transaction('rw', [db.meta, db.outbox, db.tickets, db.transactions, db.localFiles], async () => {
+  // The route gate's synchronous copy (signed-in-copy.ts): a sign-out lands there first, a
+  // user once stored here.
+  const mainDb = db === localDb;
+  if (mainDb && user === null) writeSignedInCopy(null);
+  const tables = [db.meta, db.outbox, db.tickets, db.ticketDetails, db.transactions, db.localFiles];
+  await db.transaction('rw', tables, async () => {
     const previous = (await db.meta.get('authUser'))?.value as UserDto | null | undefined;
     const queueOwner = (await db.meta.get('queueOwner'))?.value as string | undefined;
     const owner = previous?._id ?? queueOwner;
     if (user === null && previous?._id) {
-      await Promise.all([db.tickets.clear(), db.transactions.clear(), db.meta.delete('syncCursor')]);
+      await Promise.all([
+        db.tickets.clear(),
+        db.ticketDetails.clear(),
+        db.transactions.clear(),
+        db.meta.delete('syncCursor'),
+      ]);
       const queued = (await db.outbox.count()) + (await db.localFiles.count());
       if (queued > 0) await db.meta.put({ key: 'queueOwner', value: previous._id });
     }
@@ -112,6 +221,7 @@ export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb):
       await Promise.all([
         db.outbox.clear(),
         db.tickets.clear(),
+        db.ticketDetails.clear(),
         db.transactions.clear(),
         db.localFiles.clear(),
         db.meta.delete('syncCursor'),
@@ -124,6 +234,7 @@ export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb):
       await db.meta.delete('pendingSignOut');
     }
   });
+  if (mainDb && user) writeSignedInCopy(user);
 }
 
 /** Tickets made on this device that wait for their owner to sign in again (after a 401). */

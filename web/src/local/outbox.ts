@@ -1,42 +1,119 @@
 import { isServerFault } from '@ecu/shared';
 import { ApiError, type ApiResult, apiRequest, NetworkError, serverMessageOf } from './api-client';
-import { localDb, type OutboxCommand, type PortalDb } from './db';
+import { type CommandKind, localDb, type OutboxCommand, type PortalDb } from './db';
 
-type Send = (cmd: OutboxCommand) => Promise<ApiResult<unknown>>;
-/** What to do locally with the server's answer to a command of a kind. */
-type Applier = (data: unknown, db: PortalDb) => Promise<void>;
-
-/** Work a command needs before it can be sent (e.g. uploading its files); returns the body to send. */
-type Preparer = (cmd: OutboxCommand, db: PortalDb) => Promise<unknown>;
-
-const appliers = new Map<string, Applier>();
-const preparers = new Map<string, Preparer>();
+/*
+ * The outbox: commands written on this device, sent in order, each under one Idempotency-Key.
+ * Each kind of command has one handler (its own file in its feature), and app/ lists them in
+ * one table, OUTBOX_HANDLERS in app/outbox-handlers.ts (docs/decisions/041-outbox-commands.md).
+ */
 
 /**
- * Features register what must happen before their command is sent. A preparer that throws
- * NetworkError stops the run like a failed send (the command waits for the next trigger);
- * any other error marks the command failed with its message.
+ * What a command waits for: an answer at all ('network'), a server that refused for now (a 5xx,
+ * 429, an expired session: 'server'), or a file the user paused ('paused').
  */
-export function onCommandPrepare(kind: string, prepare: Preparer) {
-  preparers.set(kind, prepare);
+export type WaitingFor = 'network' | 'server' | 'paused';
+
+/** Keep the command (same key) and stop the run; the next trigger tries again. */
+export interface RetryLater {
+  kind: 'retry-later';
+  waitingFor: WaitingFor;
 }
 
-/** Features register how the confirmed answer of their command lands in Dexie. */
-export function onCommandApplied(kind: string, apply: Applier) {
-  appliers.set(kind, apply);
+/** Refused for good: the command is kept as failed with the message the screen shows. */
+export interface Failed {
+  kind: 'failed';
+  /** The server's message, or '' when it sent none (the screen shows its own fallback). */
+  message: string;
 }
+
+/** Prepared: the body to send, and what apply needs to know of the preparation. */
+export interface Ready<Prepared> {
+  kind: 'ready';
+  body: unknown;
+  prepared: Prepared;
+}
+
+/** The server confirmed and the answer landed on this device; the command goes. */
+export interface Done {
+  kind: 'done';
+  /** What the screen's toast says. */
+  message: string;
+}
+
+export interface CommandContext<Body> {
+  db: PortalDb;
+  command: OutboxCommand<Body>;
+}
+
+export interface ApplyContext<Body, Prepared> extends CommandContext<Body> {
+  /** What this run's prepare produced (never a previous run's: a reload runs prepare again). */
+  prepared: Prepared;
+}
+
+/**
+ * One kind of command: where it goes, the work before sending (uploading files), and how the
+ * server's answer lands in Dexie. The runner sends the prepared body to `method path` with the
+ * command's key as the Idempotency-Key header, and maps a failed send itself (resultOfError).
+ * A handler may also throw: the error is mapped the same way.
+ */
+export interface OutboxHandler<K extends CommandKind, Body, Prepared = undefined, Answer = unknown> {
+  kind: K;
+  method: OutboxCommand['method'];
+  path: string;
+  prepare(ctx: CommandContext<Body>): Promise<Ready<Prepared> | RetryLater | Failed>;
+  apply(ctx: ApplyContext<Body, Prepared>, answer: ApiResult<Answer>): Promise<Done>;
+}
+
+/** Every kind with its handler: a kind without one does not compile. */
+export type OutboxHandlers = { [K in CommandKind]: OutboxHandler<K, unknown, unknown, unknown> };
+
+export type Send = (cmd: OutboxCommand) => Promise<ApiResult<unknown>>;
 
 const defaultSend: Send = (cmd) =>
   apiRequest(cmd.method, cmd.path, cmd.body, { idempotencyKey: cmd.idempotencyKey });
 
-/** Queues a command; it is shown as pending until the server confirms it. */
-export async function enqueue(
-  command: Pick<OutboxCommand, 'kind' | 'method' | 'path' | 'body'>,
-  db: PortalDb = localDb,
-): Promise<OutboxCommand> {
-  const row: OutboxCommand = {
-    ...command,
-    idempotencyKey: crypto.randomUUID(),
+/** For a handler with nothing to prepare: the command's body goes as it is. */
+export async function sendAsIs<Body>({ command }: CommandContext<Body>): Promise<Ready<undefined>> {
+  return { kind: 'ready', body: command.body, prepared: undefined };
+}
+
+/**
+ * How a failure counts. No answer, a server fault, 429 (and tus's 423) wait for later; so does
+ * 401: the session expired and the command waits for its owner to sign in again. Any other
+ * refusal is final, with the server's message ('' without one: the screen has its fallback).
+ */
+export function resultOfError(err: unknown): RetryLater | Failed {
+  if (err instanceof NetworkError) return { kind: 'retry-later', waitingFor: 'network' };
+  if (err instanceof ApiError) {
+    const later =
+      isServerFault(err.code) ||
+      err.code === 'rate_limited' ||
+      err.code === 'locked' ||
+      err.code === 'unauthorized';
+    if (later) return { kind: 'retry-later', waitingFor: 'server' };
+    return { kind: 'failed', message: serverMessageOf(err) ?? '' };
+  }
+  return { kind: 'failed', message: err instanceof Error ? err.message : 'The change could not be saved' };
+}
+
+/**
+ * Queues a command of the handler's kind; it is shown as pending until the server confirms it.
+ * The key is new, unless the feature already has one for this piece of work (a ticket's
+ * clientId, made when its wizard started): then a second enqueue of it is the same command.
+ */
+export async function enqueue<K extends CommandKind, Body>(
+  handler: Pick<OutboxHandler<K, Body, unknown, unknown>, 'kind' | 'method' | 'path'>,
+  body: Body,
+  options: { idempotencyKey?: string; db?: PortalDb } = {},
+): Promise<OutboxCommand<Body>> {
+  const db = options.db ?? localDb;
+  const row: OutboxCommand<Body> = {
+    kind: handler.kind,
+    method: handler.method,
+    path: handler.path,
+    body,
+    idempotencyKey: options.idempotencyKey ?? crypto.randomUUID(),
     status: 'pending',
     attempts: 0,
     createdAt: Date.now(),
@@ -45,31 +122,50 @@ export async function enqueue(
   return row;
 }
 
+let installed: OutboxHandlers | null = null;
+
+/**
+ * The app shell hands the outbox its table once, before anything is sent (app-layout.tsx and
+ * sync-runner.tsx); until then there are no handlers to run, so the sign-in page downloads none
+ * (docs/decisions/031-first-visit.md).
+ */
+export function installOutboxHandlers(handlers: OutboxHandlers) {
+  installed = handlers;
+}
+
 export interface FlushResult {
   sent: number;
-  /** The server's message for each confirmed command (screens show it in their toast). */
+  /** The message of each confirmed command (screens show it in their toast). */
   confirmed: { id: number; message: string }[];
   failed: OutboxCommand[];
-  /** True when the network (or a 5xx) stopped the run; the rest waits for the next trigger. */
+  /** True when a command has to wait (see waitingFor); the rest waits for the next trigger. */
   interrupted: boolean;
-  /** What the waiting commands wait for: no answer at all, or a server that refused for now. */
-  waitingFor?: 'network' | 'server';
+  waitingFor?: WaitingFor;
+}
+
+export interface FlushOptions {
+  send?: Send;
+  /** Tests hand in their own; the app uses the installed table. */
+  handlers?: OutboxHandlers;
 }
 
 let running: Promise<FlushResult> | null = null;
 
 /**
  * Sends pending commands one by one, oldest first. Order matters: a later edit of the same
- * profile must land after an earlier one. A network error or 5xx stops the run and keeps the
- * command (same key) for the next try, so the server applies it at most once. A 4xx is final:
- * the command is marked failed with the server's message for the screen to show.
+ * profile must land after an earlier one. A command that has to wait (offline, a 5xx, a paused
+ * file) stops the run and keeps its key for the next try, so the server applies it at most
+ * once. A refusal is final: the command is marked failed with the server's message.
  * One run at a time per tab; across tabs the Web Lock keeps two tabs from racing (and the
  * idempotency key makes even that race harmless).
  */
-export function flushOutbox(db: PortalDb = localDb, send: Send = defaultSend): Promise<FlushResult> {
+export function flushOutbox(db: PortalDb = localDb, options: FlushOptions = {}): Promise<FlushResult> {
   if (running) return running;
+  const handlers = options.handlers ?? installed;
+  if (!handlers) return Promise.reject(new Error('The outbox handlers are not installed'));
+  const send = options.send ?? defaultSend;
   const run = async () => {
-    const work = () => drain(db, send);
+    const work = () => drain(db, handlers, send);
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     return locks ? locks.request('ecu-portal-outbox', work) : work();
   };
@@ -79,42 +175,54 @@ export function flushOutbox(db: PortalDb = localDb, send: Send = defaultSend): P
   return running;
 }
 
-async function drain(db: PortalDb, send: Send): Promise<FlushResult> {
+async function drain(db: PortalDb, handlers: OutboxHandlers, send: Send): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, confirmed: [], failed: [], interrupted: false };
   for (;;) {
     const next = await db.outbox.where('status').equals('pending').sortBy('id');
     const cmd = next[0];
-    if (!cmd) return result;
-    await db.outbox.update(cmd.id!, { attempts: cmd.attempts + 1 });
-    try {
-      const prepare = preparers.get(cmd.kind);
-      const body = prepare ? await prepare(cmd, db) : cmd.body;
-      const answer = await send(prepare ? { ...cmd, body } : cmd);
-      await appliers.get(cmd.kind)?.(answer.data, db);
-      await db.outbox.delete(cmd.id!);
-      result.sent++;
-      result.confirmed.push({ id: cmd.id!, message: answer.message });
-    } catch (err) {
-      if (
-        err instanceof NetworkError ||
-        // 401: the session expired; the command waits for its owner to sign in again.
-        (err instanceof ApiError &&
-          (isServerFault(err.code) || err.code === 'rate_limited' || err.code === 'unauthorized'))
-      ) {
+    if (!cmd?.id) return result;
+    const id = cmd.id;
+    await db.outbox.update(id, { attempts: cmd.attempts + 1 });
+    const outcome = await runCommand(db, handlers[cmd.kind], send, cmd);
+    switch (outcome.kind) {
+      case 'gone':
+        continue;
+      case 'done':
+        await db.outbox.delete(id);
+        result.sent++;
+        result.confirmed.push({ id, message: outcome.message });
+        continue;
+      case 'retry-later':
         result.interrupted = true;
-        result.waitingFor = err instanceof NetworkError ? 'network' : 'server';
+        result.waitingFor = outcome.waitingFor;
         return result;
-      }
-      // A refusal without the server's message is kept blank: the screen shows its own fallback.
-      const message =
-        err instanceof ApiError
-          ? (serverMessageOf(err) ?? '')
-          : err instanceof Error
-            ? err.message
-            : 'The change could not be saved';
-      await db.outbox.update(cmd.id!, { status: 'failed', error: message });
-      result.failed.push({ ...cmd, status: 'failed', error: message });
+      case 'failed':
+        await db.outbox.update(id, { status: 'failed', error: outcome.message });
+        result.failed.push({ ...cmd, status: 'failed', error: outcome.message });
     }
+  }
+}
+
+/** prepare, send, apply for one command; what became of it. */
+async function runCommand(
+  db: PortalDb,
+  handler: OutboxHandler<CommandKind, unknown, unknown, unknown> | undefined,
+  send: Send,
+  cmd: OutboxCommand,
+): Promise<Done | RetryLater | Failed | { kind: 'gone' }> {
+  // A row of a kind this version does not know (written by a newer one) cannot be sent.
+  if (!handler) return { kind: 'failed', message: 'This change cannot be sent by this version of the app' };
+  try {
+    const ready = await handler.prepare({ db, command: cmd });
+    if (ready.kind !== 'ready') return ready;
+    // Read again after the preparation (uploads take a while): a command discarded meanwhile
+    // is not sent, and the key sent is the one stored now.
+    const current = await db.outbox.get(cmd.id!);
+    if (current?.status !== 'pending') return { kind: 'gone' };
+    const answer = await send({ ...current, body: ready.body });
+    return await handler.apply({ db, command: current, prepared: ready.prepared }, answer);
+  } catch (err) {
+    return resultOfError(err);
   }
 }
 

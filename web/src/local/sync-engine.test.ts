@@ -1,7 +1,10 @@
 import type { SyncChangeDto, SyncPageDto, TicketDto, TransactionDto, UserDto } from '@ecu/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFeed, ticketRow } from '../test/sync-feed';
+import { NetworkError } from './api-client';
 import { getAuthUser, PortalDb, setAuthUser, waitingForSignIn } from './db';
-import { pullChanges } from './sync-engine';
+import { PULL_AFTER_WRITE_WAIT_MS, pullAfterWrite, pullChanges, syncNow } from './sync-engine';
 
 let db: PortalDb;
 let n = 0;
@@ -134,6 +137,132 @@ describe('pullChanges', () => {
   });
 });
 
+/** A pull the test releases page by page. */
+function heldFeed() {
+  const feed = fakeFeed();
+  const waiting: (() => void)[] = [];
+  const pull = async (cursor: string) => {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    return feed.pull(cursor);
+  };
+  const release = async () => {
+    while (waiting.length === 0) await new Promise((r) => setTimeout(r, 1));
+    waiting.shift()?.();
+  };
+  return { feed, pull, release, waiting };
+}
+
+describe('syncNow', () => {
+  it('pulls the feed into the tables', async () => {
+    const feed = fakeFeed(ticketRow(ticket('t1')));
+    expect(await syncNow(db, feed.pull)).toBe(1);
+    expect(await db.tickets.get('t1')).toMatchObject({ ticketNumber: 100001 });
+  });
+
+  it('never runs two pulls at once; a call during a pull gets one more pull after it, shared', async () => {
+    const held = heldFeed();
+    const first = syncNow(db, held.pull);
+    // The server changes after the first pull read its page: the callers must see the change.
+    const second = syncNow(db, held.pull);
+    const third = syncNow(db, held.pull);
+    expect(third).toBe(second);
+    await held.release();
+    await first;
+    held.feed.put(ticketRow(ticket('t2', 100002)));
+    expect(held.waiting).toHaveLength(0);
+    await held.release();
+    expect(await second).toBe(1);
+    expect(held.feed.asked).toEqual(['0', '0']);
+    expect(await db.tickets.get('t2')).toBeTruthy();
+    // Done: the next call starts a fresh pull.
+    const next = syncNow(db, held.pull);
+    await held.release();
+    expect(await next).toBe(0);
+    expect(held.feed.asked).toEqual(['0', '0', '1']);
+  });
+
+  it('rejects when offline and keeps the cursor; the next call pulls again', async () => {
+    await expect(
+      syncNow(db, async () => {
+        throw new NetworkError();
+      }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    expect(await db.meta.get('syncCursor')).toBeUndefined();
+    expect(await syncNow(db, fakeFeed(ticketRow(ticket('t1'))).pull)).toBe(1);
+  });
+});
+
+describe('pullAfterWrite', () => {
+  it('never fails: offline, the row comes with the next sync', async () => {
+    await expect(
+      pullAfterWrite(db, async () => {
+        throw new NetworkError();
+      }),
+    ).resolves.toBeUndefined();
+    await pullAfterWrite(db, fakeFeed(ticketRow(ticket('t1'))).pull);
+    expect(await db.tickets.count()).toBe(1);
+  });
+
+  it('waits for a slow network at most PULL_AFTER_WRITE_WAIT_MS', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let done = false;
+      const waiting = pullAfterWrite(db, () => new Promise(() => {})).then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(PULL_AFTER_WRITE_WAIT_MS - 1);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the database upgrade to version 5', () => {
+  it('keeps every table and its rows, and adds ticketDetails', async () => {
+    const name = `upgrade-test-${n++}`;
+    const old = new Dexie(name);
+    old.version(1).stores({
+      meta: 'key',
+      outbox: '++id, kind, status',
+      tickets: '_id, ticketNumber, createdAt',
+      transactions: '_id, serialNo, createdAt',
+    });
+    old.version(2).stores({ localFiles: 'id, clientId, status, createdAt' });
+    old.version(3).stores({ queryCache: 'key' });
+    old.version(4).stores({ wizardDrafts: 'userId' });
+    await old.open();
+    await old.table('tickets').put(ticket('t1'));
+    await old.table('transactions').put(payment('p1'));
+    await old.table('meta').put({ key: 'syncCursor', value: '7' });
+    await old.table('outbox').add(queuedTicket('k1'));
+    await old.table('localFiles').put(queuedFile('f1'));
+    await old.table('queryCache').put({ key: 'q', value: '{}' });
+    await old.table('wizardDrafts').put({ userId: 'u1', clientId: 'c1' });
+    old.close();
+
+    const upgraded = new PortalDb(name);
+    try {
+      await upgraded.open();
+      expect(upgraded.verno).toBe(5);
+      expect(await upgraded.tickets.get('t1')).toEqual(ticket('t1'));
+      expect(await upgraded.transactions.get('p1')).toEqual(payment('p1'));
+      expect((await upgraded.meta.get('syncCursor'))?.value).toBe('7');
+      expect(await upgraded.outbox.count()).toBe(1);
+      expect(await upgraded.localFiles.count()).toBe(1);
+      expect(await upgraded.queryCache.count()).toBe(1);
+      expect(await upgraded.wizardDrafts.get('u1')).toMatchObject({ clientId: 'c1' });
+      await upgraded.ticketDetails.put({ _id: 't1', ticketNumber: 100001, updatedAt: 'x', history: [] });
+      expect((await upgraded.ticketDetails.where('ticketNumber').equals(100001).first())?._id).toBe('t1');
+    } finally {
+      await upgraded.delete();
+    }
+  });
+});
+
 function queuedFile(id: string) {
   return {
     id,
@@ -152,7 +281,7 @@ function queuedFile(id: string) {
 function queuedTicket(key: string) {
   return {
     idempotencyKey: key,
-    kind: 'createTicket',
+    kind: 'createTicket' as const,
     method: 'POST' as const,
     path: '/ecuFile/create-ecuFile',
     body: {},

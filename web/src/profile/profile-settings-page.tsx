@@ -11,8 +11,9 @@ import { NotificationsSection } from '../notifications';
 import { CountrySelect } from '../ui/country-select';
 import { Field } from '../ui/field';
 import { fieldErrorsOf } from '../ui/field-errors';
+import { UPDATE_PROFILE_KIND, updateProfileHandler } from './sync';
 
-const KIND = 'updateProfile';
+const KIND = UPDATE_PROFILE_KIND;
 const OFFLINE_TEXT =
   'You are offline. Your changes are saved on this device and will be sent when you are back online.';
 /** Online, but the server did not take the change (5xx, 429): the outbox sends it again later. */
@@ -139,12 +140,7 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
         .toArray();
       await Promise.all(stale.map((c) => discardCommand(c.id!)));
 
-      const cmd = await enqueue({
-        kind: KIND,
-        method: 'PUT',
-        path: '/auth/updateProfile',
-        body: parsed.data,
-      });
+      const cmd = await enqueue(updateProfileHandler, parsed.data);
       if (!online) {
         toast.info(OFFLINE_TEXT);
         return;

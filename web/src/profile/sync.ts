@@ -1,10 +1,28 @@
-import type { UserDto } from '@ecu/shared';
+import type { ProfileInput, UserDto } from '@ecu/shared';
 import { setAuthUser } from '../local/db';
-import { onCommandApplied } from '../local/outbox';
+import { type OutboxHandler, sendAsIs } from '../local/outbox';
 
-/**
- * What the profile feature keeps offline: a confirmed profile edit replaces the cached user.
- * Registered at start-up (not when the page loads) so the sync loop can apply a command
- * queued before a reload.
+/*
+ * What the profile feature keeps offline: the updateProfile command
+ * (docs/decisions/041-outbox-commands.md). The body is the whole profile, sent as it is; a
+ * confirmed edit replaces the cached user. The handler is in app/outbox-handlers.ts's table,
+ * so the sync loop applies a command queued before a reload.
  */
-onCommandApplied('updateProfile', (data, db) => setAuthUser(data as UserDto, db));
+
+export const UPDATE_PROFILE_KIND = 'updateProfile';
+
+export const updateProfileHandler: OutboxHandler<
+  typeof UPDATE_PROFILE_KIND,
+  ProfileInput,
+  undefined,
+  UserDto
+> = {
+  kind: UPDATE_PROFILE_KIND,
+  method: 'PUT',
+  path: '/auth/updateProfile',
+  prepare: sendAsIs,
+  async apply({ db }, answer) {
+    await setAuthUser(answer.data, db);
+    return { kind: 'done', message: answer.message };
+  },
+};

@@ -1,8 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../local/api-client';
-import { setAuthUser } from '../../local/db';
-import { WaitingForSignInNotice } from '../../local/waiting-notice';
 import { Field } from '../../ui/field';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toast';
@@ -10,6 +8,12 @@ import { accountsApi } from '../api';
 import { AuthScreen } from '../auth-screen';
 
 const loadCheck = () => import('../sign-in-check');
+// Dexie stays out of the first screen's download (docs/decisions/031-first-visit.md): the
+// notice and the write of the signed-in user load it beside the page.
+const loadDb = () => import('../../local/db');
+const WaitingForSignInNotice = lazy(() =>
+  import('../../local/waiting-notice').then((m) => ({ default: m.WaitingForSignInNotice })),
+);
 
 export default function SignInPage() {
   const navigate = useNavigate();
@@ -31,7 +35,7 @@ export default function SignInPage() {
       }
       setErrors({});
       const { message, data } = await accountsApi.login(checked.input);
-      await setAuthUser(data);
+      await (await loadDb()).setAuthUser(data);
       toast.success(message);
       navigate('/dashboard', { replace: true });
     } catch (err) {
@@ -45,7 +49,9 @@ export default function SignInPage() {
     <AuthScreen>
       <h1>Sign In</h1>
       <p className="subtitle">Welcome back. Sign in to your account.</p>
-      <WaitingForSignInNotice />
+      <Suspense fallback={null}>
+        <WaitingForSignInNotice />
+      </Suspense>
       <form onSubmit={submit} onFocus={() => void loadCheck().catch(() => {})} noValidate={false}>
         <Field id="email" label="Email" error={errors.email}>
           <input

@@ -1,13 +1,14 @@
 import type { UserDto } from '@ecu/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalDb, setAuthUser } from '../../local/db';
+import { pullChanges } from '../../local/sync-engine';
+import { fakeFeed, ticketRow } from '../../test/sync-feed';
 import {
-  loadAllMyFiles,
+  keepTicketDetails,
   localTicket,
+  localTicketDetails,
   matchesTicket,
   parseTicketNumber,
-  refreshMyFiles,
-  storeTickets,
   type TicketView,
   ticketsNewestFirst,
 } from './api';
@@ -96,63 +97,92 @@ describe('tickets in IndexedDB', () => {
     await db.delete();
   });
 
+  /** The rows arrive the only way they can: through the feed. */
+  const synced = (...rows: TicketView[]) => pullChanges(db, fakeFeed(...rows.map(ticketRow)).pull);
+  const history = [{ kind: 'created', at: '2025-01-01T10:00:00.000Z', by: 'Ann', detail: {} }];
+
   it('lists newest first, same-second tickets by number', async () => {
-    await storeTickets(
-      [
-        ticket(100001, '2025-01-01T10:00:00.000Z'),
-        ticket(100003, '2025-01-02T10:00:00.000Z'),
-        ticket(100002, '2025-01-02T10:00:00.000Z'),
-      ],
-      db,
+    await synced(
+      ticket(100001, '2025-01-01T10:00:00.000Z'),
+      ticket(100003, '2025-01-02T10:00:00.000Z'),
+      ticket(100002, '2025-01-02T10:00:00.000Z'),
     );
     expect((await ticketsNewestFirst(db)).map((t) => t.ticketNumber)).toEqual([100003, 100002, 100001]);
   });
 
   it('finds a ticket by its number', async () => {
-    await storeTickets([ticket(100007, '2025-01-01T10:00:00.000Z')], db);
+    await synced(ticket(100007, '2025-01-01T10:00:00.000Z'));
     expect((await localTicket(100007, db))?._id).toBe('t100007');
     expect(await localTicket(100008, db)).toBeNull();
   });
 
-  it('keeps the history of an unchanged ticket when the list is refreshed', async () => {
-    const history = [{ kind: 'created', at: '2025-01-01T10:00:00.000Z', by: 'Ann', detail: {} }];
-    await storeTickets([ticket(100001, '2025-01-01T10:00:00.000Z', { history })], db);
-    await refreshMyFiles(db, async () => [ticket(100001, '2025-01-01T10:00:00.000Z')]);
-    expect((await localTicket(100001, db))?.history).toEqual(history);
-  });
-
-  it('drops the history of a ticket that changed since (it would be behind)', async () => {
-    const history = [{ kind: 'created', at: '2025-01-01T10:00:00.000Z', by: 'Ann', detail: {} }];
-    await storeTickets([ticket(100001, '2025-01-01T10:00:00.000Z', { history })], db);
-    await refreshMyFiles(db, async () => [
-      ticket(100001, '2025-01-01T10:00:00.000Z', {
-        status: 'Unlocked',
-        updatedAt: '2025-01-03T09:00:00.000Z',
-      }),
-    ]);
-    const row = await localTicket(100001, db);
-    expect(row?.status).toBe('Unlocked');
-    expect(row?.history).toBeUndefined();
-  });
-
-  it('reads every page of My Files, following nextCursor until it is null', async () => {
-    const asked: (string | undefined)[] = [];
-    const pages: Record<string, { data: ReturnType<typeof ticket>[]; nextCursor: string | null }> = {
-      first: { data: [ticket(100003, '2025-01-03T10:00:00.000Z')], nextCursor: '100003' },
-      '100003': { data: [ticket(100002, '2025-01-02T10:00:00.000Z')], nextCursor: '100002' },
-      '100002': { data: [ticket(100001, '2025-01-01T10:00:00.000Z')], nextCursor: null },
-    };
-    const rows = await loadAllMyFiles(async (cursor) => {
-      asked.push(cursor);
-      return pages[cursor ?? 'first']!;
+  it('keeps what only the details answer carries, beside the row and without touching it', async () => {
+    await synced(ticket(100001, '2025-01-01T10:00:00.000Z'));
+    const pulls: PortalDb[] = [];
+    const answer = ticket(100001, '2025-01-01T10:00:00.000Z', { history, chainStartedAt: 'x' });
+    await keepTicketDetails(answer, {
+      db,
+      pull: async (d) => {
+        pulls.push(d);
+      },
     });
-    expect(asked).toEqual([undefined, '100003', '100002']);
-    expect(rows.map((t) => t.ticketNumber)).toEqual([100003, 100002, 100001]);
+    expect(await localTicketDetails(100001, db)).toEqual({
+      _id: 't100001',
+      ticketNumber: 100001,
+      updatedAt: '2025-01-01T10:00:00.000Z',
+      history,
+      ecuIdentification: undefined,
+      revisionOf: undefined,
+      revisions: undefined,
+      chainStartedAt: 'x',
+    });
+    expect((await localTicket(100001, db))?.history).toBeUndefined();
+    // The synced row is as new as the answer: nothing to pull.
+    expect(pulls).toHaveLength(0);
+    expect(await localTicketDetails(100002, db)).toBeNull();
   });
 
-  it('keeps local rows the server list does not name (tombstones come through sync)', async () => {
-    await storeTickets([ticket(100001, '2025-01-01T10:00:00.000Z')], db);
-    expect(await refreshMyFiles(db, async () => [ticket(100002, '2025-01-02T10:00:00.000Z')])).toBe(1);
-    expect((await ticketsNewestFirst(db)).map((t) => t.ticketNumber)).toEqual([100002, 100001]);
+  it('asks the feed when the answer is newer than the synced row, or the row is not here yet', async () => {
+    const feed = fakeFeed(ticketRow(ticket(100001, '2025-01-01T10:00:00.000Z')));
+    await pullChanges(db, feed.pull);
+    const changed = ticket(100001, '2025-01-01T10:00:00.000Z', {
+      status: 'Unlocked',
+      updatedAt: '2025-01-03T09:00:00.000Z',
+    });
+    const fresh = ticket(100002, '2025-01-04T10:00:00.000Z');
+    const pull = async (d: PortalDb) => {
+      await pullChanges(d, feed.pull);
+    };
+    feed.put(ticketRow(changed));
+    await keepTicketDetails({ ...changed, history }, { db, pull });
+    expect((await localTicket(100001, db))?.status).toBe('Unlocked');
+    feed.put(ticketRow(fresh));
+    await keepTicketDetails(fresh, { db, pull });
+    expect((await localTicket(100002, db))?._id).toBe('t100002');
+    expect(feed.asked).toEqual(['0', '1', '2']);
+  });
+
+  it('drops the kept details with the ticket when the feed removes it', async () => {
+    await synced(ticket(100001, '2025-01-01T10:00:00.000Z'));
+    await keepTicketDetails(ticket(100001, '2025-01-01T10:00:00.000Z', { history }), {
+      db,
+      pull: async () => {},
+    });
+    await pullChanges(db, async () => ({
+      changes: [{ entity: 'ticket', id: 't100001', deleted: true, value: null }],
+      cursor: '9',
+      hasMore: false,
+    }));
+    expect(await localTicket(100001, db)).toBeNull();
+    expect(await localTicketDetails(100001, db)).toBeNull();
+  });
+
+  it('forgets the kept details when the session ends', async () => {
+    await keepTicketDetails(ticket(100001, '2025-01-01T10:00:00.000Z', { history }), {
+      db,
+      pull: async () => {},
+    });
+    await setAuthUser(null, db);
+    expect(await db.ticketDetails.count()).toBe(0);
   });
 });

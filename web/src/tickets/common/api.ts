@@ -6,7 +6,8 @@ import type {
   TicketStatus,
 } from '@ecu/shared';
 import { apiRequest } from '../../local/api-client';
-import { localDb, type PortalDb } from '../../local/db';
+import { localDb, type PortalDb, type TicketDetailsRow } from '../../local/db';
+import { pullAfterWrite } from '../../local/sync-engine';
 
 /** The API's ticket shapes, from shared (one definition for both sides). */
 export type StoredFile = StoredFileDto;
@@ -46,12 +47,6 @@ function ecuFilesPath({ limit, cursor, q, status }: EcuFilesQuery): string {
 
 /** The customer's ticket calls (docs/product.md#13-the-http-api, ECU files). */
 export const ticketsApi = {
-  /** A page of My Files, newest first; follow nextCursor for the rest. */
-  myFiles: (cursor?: string) =>
-    apiRequest<TicketView[]>(
-      'GET',
-      cursor ? `/ecuFile/my-files?cursor=${encodeURIComponent(cursor)}` : '/ecuFile/my-files',
-    ),
   details: (ticketNumber: number, signal?: AbortSignal) =>
     apiRequest<TicketView>('GET', `/ecuFile/getTicketDetails/${ticketNumber}`, undefined, { signal }),
   isEligibleToDownload: (ticketNumber: number) =>
@@ -84,55 +79,55 @@ export function parseTicketNumber(raw: string | undefined): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
-/* What the tickets feature keeps offline: the user's tickets in localDb.tickets. */
-
-/**
- * Puts server rows into Dexie. A row's history (from getTicketDetails) is kept while the
- * ticket has not changed since (same updatedAt): every status change, upload or charge
- * touches updatedAt, so a kept history is never behind the row it sits on.
+/*
+ * What the tickets feature keeps offline: the user's tickets in localDb.tickets, written by
+ * the sync feed only, and what only getTicketDetails answers in localDb.ticketDetails
+ * (docs/decisions/044-one-writer.md).
  */
-export async function storeTickets(rows: readonly TicketView[], db: PortalDb = localDb): Promise<void> {
-  if (rows.length === 0) return;
-  await db.transaction('rw', db.tickets, async () => {
-    const existing = await db.tickets.bulkGet(rows.map((r) => r._id));
-    const merged = rows.map((row, i) => {
-      const old = existing[i];
-      if (row.history || !old?.history || old.updatedAt !== row.updatedAt) return row;
-      return { ...row, history: old.history };
-    });
-    await db.tickets.bulkPut(merged);
-  });
+
+/** The part of a details answer that the feed's rows lack. */
+export function detailsOf(answer: TicketView): TicketDetailsRow {
+  return {
+    _id: answer._id,
+    ticketNumber: answer.ticketNumber,
+    updatedAt: answer.updatedAt,
+    history: answer.history,
+    ecuIdentification: answer.ecuIdentification,
+    revisionOf: answer.revisionOf,
+    revisions: answer.revisions,
+    chainStartedAt: answer.chainStartedAt,
+  };
 }
 
-type LoadMyFiles = () => Promise<TicketView[]>;
-/** Every page of My Files, following nextCursor (one answer holds MY_FILES_PAGE tickets). */
-export async function loadAllMyFiles(
-  fetchPage: (
-    cursor?: string,
-  ) => Promise<{ data: TicketView[]; nextCursor?: string | null }> = ticketsApi.myFiles,
-): Promise<TicketView[]> {
-  const rows: TicketView[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await fetchPage(cursor);
-    rows.push(...page.data);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return rows;
+export interface KeepDetailsOptions {
+  db?: PortalDb;
+  /** Asks the feed for the row (tests hand in a fake). */
+  pull?: (db: PortalDb) => Promise<void>;
+  /** The page that asked is gone: the sync loop brings the row instead. */
+  signal?: AbortSignal;
 }
-const loadMyFiles: LoadMyFiles = () => loadAllMyFiles();
 
 /**
- * My Files asks the server for the whole list on opening. Nothing local is removed here: a
- * deleted ticket arrives as a tombstone through the sync feed.
+ * Keeps a details answer's history (and the rest the feed lacks) for offline visits. When the
+ * answer is newer than the synced row, or the row is not here yet, the feed is asked for it:
+ * the row itself only ever comes through the feed.
  */
-export async function refreshMyFiles(
+export async function keepTicketDetails(
+  answer: TicketView,
+  { db = localDb, pull = pullAfterWrite, signal }: KeepDetailsOptions = {},
+): Promise<void> {
+  await db.ticketDetails.put(detailsOf(answer));
+  const row = await db.tickets.get(answer._id);
+  if (signal?.aborted) return;
+  if (!row || row.updatedAt < answer.updatedAt) await pull(db);
+}
+
+/** The kept details of a ticket, or null (never visited online on this device). */
+export async function localTicketDetails(
+  ticketNumber: number,
   db: PortalDb = localDb,
-  load: LoadMyFiles = loadMyFiles,
-): Promise<number> {
-  const rows = await load();
-  await storeTickets(rows, db);
-  return rows.length;
+): Promise<TicketDetailsRow | null> {
+  return (await db.ticketDetails.where('ticketNumber').equals(ticketNumber).first()) ?? null;
 }
 
 /** Newest first, like the server: by creation time, then by ticket number. */

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { messageOf } from '../../local/api-client';
-import { storeTickets, type TicketView } from '../common/api';
+import { pullAfterWrite } from '../../local/sync-engine';
+import type { TicketView } from '../common/api';
 import { ChoicePills } from '../wizard/choice-pills';
 import { planIssues, takesOptions } from '../wizard/wizard-state';
 import {
@@ -97,9 +98,9 @@ function ChangeForm({
     setBusy(true);
     try {
       const { data } = await requestChangeApi(changeRequestBody(ticket.ticketNumber, values, clientId));
-      await storeTickets([data]).catch(() => {
-        // Dexie unavailable: the new ticket's page loads it from the server.
-      });
+      // The new ticket lands through the sync feed (docs/decisions/044-one-writer.md); offline
+      // or slow, its page loads it from the server meanwhile.
+      await pullAfterWrite();
       toast.success(`Change requested: ticket #${data.ticketNumber}`);
       navigate(`/ticket-details/${data.ticketNumber}`);
     } catch (err) {

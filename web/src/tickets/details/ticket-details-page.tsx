@@ -7,9 +7,10 @@ import { ChatPanel } from '../../chat';
 import { ApiError, messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import {
+  keepTicketDetails,
   localTicket,
+  localTicketDetails,
   parseTicketNumber,
-  storeTickets,
   type TicketEvent,
   type TicketView,
   ticketsApi,
@@ -49,8 +50,10 @@ function startDownload(url: string, name: string | undefined) {
 
 /**
  * /ticket-details/:ticketNumber for the customer. The ticket comes from IndexedDB first (so
- * it opens offline); when online getTicketDetails refreshes it and brings the history. A
- * change that reaches Dexie through the sync feed (status, tuned file) asks again.
+ * it opens offline); when online getTicketDetails refreshes it and brings the history, kept in
+ * localDb.ticketDetails for offline visits (the row itself only comes through the sync feed,
+ * docs/decisions/044-one-writer.md). A change that reaches Dexie through the feed (status,
+ * tuned file) asks again.
  */
 export default function TicketDetailsPage() {
   const { ticketNumber: raw } = useParams();
@@ -58,6 +61,10 @@ export default function TicketDetailsPage() {
   const online = useOnline();
   const local = useLiveQuery(
     () => (ticketNumber === null ? null : localTicket(ticketNumber)),
+    [ticketNumber],
+  );
+  const kept = useLiveQuery(
+    () => (ticketNumber === null ? null : localTicketDetails(ticketNumber)),
     [ticketNumber],
   );
   const [fetched, setFetched] = useState<Fetched | null>(null);
@@ -81,7 +88,7 @@ export default function TicketDetailsPage() {
       .then(async ({ data }) => {
         answeredFor.current = `${ticketNumber}:${data.updatedAt}:${reload}`;
         setFetched({ ticketNumber, ticket: data });
-        await storeTickets([data]).catch(() => {
+        await keepTicketDetails(data, { signal: controller.signal }).catch(() => {
           // Dexie unavailable: the answer still shows from memory.
         });
       })
@@ -127,14 +134,13 @@ export default function TicketDetailsPage() {
     );
   }
 
-  // Sync may put a newer row without the history; the last answer's history serves while it matches.
-  const history: TicketEvent[] | undefined =
-    ticket.history ?? (current?.ticket?.updatedAt === ticket.updatedAt ? current.ticket.history : undefined);
-  const ecuIdentification =
-    ticket.ecuIdentification ??
-    (current?.ticket?.updatedAt === ticket.updatedAt ? current.ticket.ecuIdentification : undefined);
+  // The feed may put a newer row than the last answer: its history serves only while it matches,
+  // this visit's answer first, else the one kept from an earlier visit.
+  const details = [current?.ticket, kept].find((d) => d?.updatedAt === ticket.updatedAt) ?? undefined;
+  const history: TicketEvent[] | undefined = details?.history;
+  const ecuIdentification = details?.ecuIdentification;
   // A new revision does not touch the parent's updatedAt: the last answer's chain wins over the copy.
-  const chain = current?.ticket ?? ticket;
+  const chain = current?.ticket ?? kept ?? ticket;
 
   async function download() {
     if (!ticket?.ticketNumber) {

@@ -3,16 +3,18 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { syncNow } from '../../local/sync-engine';
 import { useOnline } from '../../local/use-online';
-import { matchesTicket, refreshMyFiles, type TicketView, ticketsNewestFirst } from '../common/api';
+import { matchesTicket, type TicketView, ticketsNewestFirst } from '../common/api';
 import { formatPrice, Plate, StatusBadge, vehicleName } from '../common/ticket-cards';
 import { QueuedTickets } from '../submitting/upload-progress';
 
 const COLUMNS = 6;
 
 /**
- * /my-files: the customer's tickets, from IndexedDB (works offline); when online the list is
- * refreshed from the server on opening. The search is local over what is stored.
+ * /my-files: the customer's tickets, from IndexedDB (works offline); when online, opening it
+ * pulls the sync feed, the tickets table's only writer (docs/decisions/044-one-writer.md).
+ * The search is local over what is stored.
  */
 export default function MyFilesPage() {
   const online = useOnline();
@@ -27,7 +29,7 @@ export default function MyFilesPage() {
       return;
     }
     let live = true;
-    refreshMyFiles()
+    syncNow()
       .catch(() => {
         // Offline is not a failure here: the stored list is what we can show.
         if (navigator.onLine) toast.error('Failed to fetch Ecu Files', { toastId: 'my-files-load' });

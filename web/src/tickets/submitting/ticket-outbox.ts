@@ -1,8 +1,15 @@
 import type { MasterSlave, ReadTool, ReadType, Stage, TicketDto, Transmission } from '@ecu/shared';
 import { type LocalFile, localDb, type OutboxCommand, type PortalDb } from '../../local/db';
-import { type FlushResult, flushOutbox, onCommandApplied, onCommandPrepare } from '../../local/outbox';
+import { enqueue, type OutboxHandler, resultOfError } from '../../local/outbox';
+import { pullAfterWrite } from '../../local/sync-engine';
 import type { PlanValues, WizardData } from '../wizard/wizard-state';
-import { pause, resume, uploadLocalFile } from './upload-queue';
+import { UploadPausedError, uploadLocalFile } from './upload-queue';
+
+/*
+ * The createTicket command (docs/decisions/041-outbox-commands.md): a ticket submitted on this
+ * device. Its key is the ticket's clientId, made when the wizard started; the server creates
+ * one ticket per clientId and takes it from the Idempotency-Key header.
+ */
 
 export const CREATE_TICKET_KIND = 'createTicket';
 export const CREATE_TICKET_PATH = '/ecuFile/create-ecuFile';
@@ -23,18 +30,26 @@ export interface CreateTicketFields {
   notes?: string;
 }
 
-/** The queued command's body: the fields, the idempotent clientId and the files on this device. */
+/** The queued command's body: the fields and the files on this device. */
 export interface CreateTicketCommandBody extends CreateTicketFields {
-  clientId: string;
   /** LocalFile ids, the ECU file first. */
   localFileIds: string[];
+  /**
+   * Only in commands queued by an earlier version of the app, whose key was a random one that
+   * no server saw; the server knows the ticket by this clientId (see legacyKey below).
+   */
+  clientId?: string;
 }
 
 /** What create-ecuFile receives once the files are uploaded (docs/product.md#13-the-http-api, JSON form). */
 export interface CreateTicketRequest extends CreateTicketFields {
-  clientId: string;
   ecuFileUploadId: string;
   commonFileUploadIds: string[];
+}
+
+/** What apply learns from prepare: the LocalFile rows that the server now has. */
+export interface PreparedTicket {
+  localFileIds: string[];
 }
 
 /** Drops null, undefined and blank values; trims texts. Arrays (options) are always sent. */
@@ -59,7 +74,6 @@ export function buildCreateTicketBody(
 ): CreateTicketCommandBody {
   const { vehicle, plan } = data;
   return withValues({
-    clientId: data.clientId,
     make: vehicle.make,
     model: vehicle.model,
     year: vehicle.year,
@@ -76,119 +90,100 @@ export function buildCreateTicketBody(
   });
 }
 
+/** Sends one LocalFile and resolves with the server's upload id (tests hand in a fake). */
 export type UploadFile = (fileId: string, db: PortalDb) => Promise<string>;
 const defaultUploadFile: UploadFile = (fileId, db) => uploadLocalFile(fileId, { db });
 
-/**
- * The LocalFile rows of the command being sent. The outbox sends one command at a time
- * (prepare, send, apply in turn), so the applier, which only gets the server's answer, learns
- * here which rows to drop.
- */
-let prepared: { clientId: string; fileIds: string[] } | null = null;
-
-/** Files of a queued ticket in their order (ECU file first). Missing rows are left out. */
-export async function filesOfCommand(cmd: Pick<OutboxCommand, 'body'>, db: PortalDb = localDb) {
-  const ids = (cmd.body as Partial<CreateTicketCommandBody>).localFileIds ?? [];
-  const rows = await db.localFiles.bulkGet(ids);
-  return rows.filter((r): r is LocalFile => Boolean(r));
-}
+const FILE_GONE_TEXT = 'A file of this ticket is no longer on this device. Please submit it again.';
 
 /**
- * Before create-ecuFile is sent: upload every file of the ticket that the server does not
- * have yet (one after another, resuming where a previous attempt stopped), then name the
- * finished uploads in the body. A network failure (or a paused file) throws NetworkError, so
- * the outbox keeps the command; a refused upload (413...) throws its text and fails it.
+ * The handler, with the upload step it uses. prepare uploads every file the server does not
+ * have yet (one after another, each resuming where an earlier attempt stopped; a file already
+ * done is not sent again, also after a reload) and names the uploads in the body. A paused
+ * file, no network or a server fault keeps the command; a refused file (413...) fails it with
+ * the server's text. apply drops the ticket's local files and pulls the feed (pullFeed), which
+ * brings the created ticket.
  */
-export async function prepareCreateTicket(
-  cmd: OutboxCommand,
-  db: PortalDb,
-  uploadFile: UploadFile = defaultUploadFile,
-): Promise<CreateTicketRequest> {
-  const { localFileIds, ...fields } = cmd.body as CreateTicketCommandBody;
-  const rows = await db.localFiles.bulkGet(localFileIds ?? []);
-  if (rows.some((r) => !r)) {
-    throw new Error('A file of this ticket is no longer on this device. Please submit it again.');
-  }
-  const files = rows as LocalFile[];
-  const ecu = files.find((f) => f.purpose === 'ecu');
-  if (!ecu) throw new Error('Please upload a ecu-file');
-  const ids = new Map<string, string>();
-  for (const file of [ecu, ...files.filter((f) => f !== ecu)]) {
-    ids.set(file.id, await uploadFile(file.id, db));
-  }
-  prepared = { clientId: fields.clientId, fileIds: files.map((f) => f.id) };
+export function createTicketHandlerWith(
+  uploadFile: UploadFile,
+  pullFeed: (db: PortalDb) => Promise<void> = pullAfterWrite,
+): OutboxHandler<typeof CREATE_TICKET_KIND, CreateTicketCommandBody, PreparedTicket, TicketDto> {
   return {
-    ...fields,
-    ecuFileUploadId: ids.get(ecu.id)!,
-    commonFileUploadIds: files.filter((f) => f.purpose === 'common').map((f) => ids.get(f.id)!),
+    kind: CREATE_TICKET_KIND,
+    method: 'POST',
+    path: CREATE_TICKET_PATH,
+
+    async prepare({ db, command }) {
+      const { localFileIds = [], clientId: legacy, ...fields } = command.body;
+      if (legacy && legacy !== command.idempotencyKey) await legacyKey(db, command, legacy);
+      const rows = await db.localFiles.bulkGet(localFileIds);
+      const files = rows.filter((r): r is LocalFile => Boolean(r));
+      if (files.length < localFileIds.length) return { kind: 'failed', message: FILE_GONE_TEXT };
+      const ecu = files.find((f) => f.purpose === 'ecu');
+      if (!ecu) return { kind: 'failed', message: 'Please upload a ecu-file' };
+      const uploadIds = new Map<string, string>();
+      try {
+        for (const file of [ecu, ...files.filter((f) => f !== ecu)]) {
+          uploadIds.set(file.id, await uploadFile(file.id, db));
+        }
+      } catch (err) {
+        if (err instanceof UploadPausedError) return { kind: 'retry-later', waitingFor: 'paused' };
+        return resultOfError(err);
+      }
+      const body: CreateTicketRequest = {
+        ...fields,
+        ecuFileUploadId: uploadIds.get(ecu.id)!,
+        commonFileUploadIds: files.filter((f) => f.purpose === 'common').map((f) => uploadIds.get(f.id)!),
+      };
+      return { kind: 'ready', body, prepared: { localFileIds: files.map((f) => f.id) } };
+    },
+
+    async apply({ db, command, prepared }, answer) {
+      await db.transaction('rw', db.localFiles, async () => {
+        await db.localFiles.bulkDelete(prepared.localFileIds);
+        await db.localFiles.where('clientId').equals(command.idempotencyKey).delete();
+      });
+      // The created ticket lands through the feed, the tickets table's only writer, before
+      // the screen says it is done: My Files shows it at once (docs/decisions/044-one-writer.md).
+      await pullFeed(db);
+      return { kind: 'done', message: answer.message || 'ECU file submitted successfully' };
+    },
   };
 }
 
-/** The server's ticket lands in Dexie (My Files shows it at once); its local copies go. */
-export async function applyCreatedTicket(data: unknown, db: PortalDb): Promise<void> {
-  const ticket = data as TicketDto | null;
-  const done = prepared;
-  prepared = null;
-  await db.transaction('rw', db.tickets, db.localFiles, async () => {
-    if (ticket && typeof ticket._id === 'string') await db.tickets.put(ticket);
-    if (done) {
-      await db.localFiles.bulkDelete(done.fileIds);
-      await db.localFiles.where('clientId').equals(done.clientId).delete();
-    }
-  });
-}
-
-onCommandPrepare(CREATE_TICKET_KIND, (cmd, db) => prepareCreateTicket(cmd, db));
-onCommandApplied(CREATE_TICKET_KIND, applyCreatedTicket);
-
-/* ------------------------------------------------------------------------------------------ */
-/* What the screens do with queued tickets.                                                    */
-/* ------------------------------------------------------------------------------------------ */
-
-export type SendOutcome =
-  | { kind: 'created'; message: string }
-  | { kind: 'failed'; message: string }
-  | { kind: 'paused' }
-  | { kind: 'queued'; waitingFor: 'network' | 'server' };
+export const createTicketHandler = createTicketHandlerWith(defaultUploadFile);
 
 /**
- * Runs the outbox and says what became of one command. A flush already under way (the sync
- * loop) may have emptied its queue just before this command was added: then one more run.
+ * A command queued before the key was the clientId carries the clientId in its body and a key
+ * no server has seen. The server knows the ticket by the clientId, so that becomes the key
+ * (the runner reads the command again before sending it); the body no longer repeats it.
  */
-export async function sendCommand(id: number, db: PortalDb = localDb): Promise<SendOutcome> {
-  let result: FlushResult = await flushOutbox(db);
-  let row = await db.outbox.get(id);
-  if (row?.status === 'pending' && !result.interrupted) {
-    result = await flushOutbox(db);
-    row = await db.outbox.get(id);
-  }
-  if (!row) {
-    const confirmed = result.confirmed.find((c) => c.id === id);
-    return { kind: 'created', message: confirmed?.message || 'ECU file submitted successfully' };
-  }
-  if (row.status === 'failed') return { kind: 'failed', message: row.error || 'Failed to create Ecu file' };
-  const files = await filesOfCommand(row, db);
-  if (files.some((f) => f.status === 'paused')) return { kind: 'paused' };
-  return { kind: 'queued', waitingFor: result.waitingFor ?? 'network' };
+async function legacyKey(db: PortalDb, command: OutboxCommand<CreateTicketCommandBody>, clientId: string) {
+  const { clientId: _dropped, ...body } = command.body;
+  await db.outbox.update(command.id!, { idempotencyKey: clientId, body });
 }
 
-/** A refused ticket goes again: its refused files restart, the command is pending again. */
-export async function retryCommand(id: number, db: PortalDb = localDb): Promise<void> {
-  const cmd = await db.outbox.get(id);
-  if (!cmd) return;
-  for (const file of await filesOfCommand(cmd, db)) await resume(file.id, db);
-  await db.outbox.update(id, { status: 'pending', error: undefined });
-}
-
-/** Drops a queued ticket and its files from this device. */
-export async function discardQueuedTicket(id: number, db: PortalDb = localDb): Promise<void> {
-  const cmd = await db.outbox.get(id);
-  if (!cmd) return;
-  const files = await filesOfCommand(cmd, db);
-  // Stop what is being sent first, so no request outlives the ticket.
-  for (const file of files) await pause(file.id, db).catch(() => {});
-  await db.transaction('rw', db.outbox, db.localFiles, async () => {
-    await db.outbox.delete(id);
-    await db.localFiles.bulkDelete(files.map((f) => f.id));
+/**
+ * Queues a finished wizard's ticket under its clientId: one key per ticket, so a second
+ * submit of the same wizard is the same ticket on the server.
+ */
+export function queueTicket(
+  data: WizardData & { plan: PlanValues },
+  localFileIds: string[],
+  db: PortalDb = localDb,
+): Promise<OutboxCommand<CreateTicketCommandBody>> {
+  return enqueue(createTicketHandler, buildCreateTicketBody(data, localFileIds), {
+    idempotencyKey: data.clientId,
+    db,
   });
+}
+
+/** Files of a queued ticket in their order (ECU file first). Missing rows are left out. */
+export async function filesOfCommand(
+  cmd: Pick<OutboxCommand, 'body'>,
+  db: PortalDb = localDb,
+): Promise<LocalFile[]> {
+  const ids = (cmd.body as Partial<CreateTicketCommandBody>).localFileIds ?? [];
+  const rows = await db.localFiles.bulkGet(ids);
+  return rows.filter((r): r is LocalFile => Boolean(r));
 }

@@ -6,14 +6,8 @@ import { messageOf } from '../../local/api-client';
 import { type LocalFile, localDb, type OutboxCommand } from '../../local/db';
 import { useOnline } from '../../local/use-online';
 import { useTransferRate } from '../../ui/use-transfer-rate';
-import {
-  CREATE_TICKET_KIND,
-  type CreateTicketCommandBody,
-  discardQueuedTicket,
-  retryCommand,
-  type SendOutcome,
-  sendCommand,
-} from './ticket-outbox';
+import { discardQueuedTicket, retryCommand, type SendOutcome, sendCommand } from './queued-tickets';
+import { CREATE_TICKET_KIND, type CreateTicketCommandBody } from './ticket-outbox';
 import { isUploading, pause, resume } from './upload-queue';
 
 export const QUEUED_OFFLINE_TEXT = 'Your file is queued and will be submitted when you are back online.';

@@ -12,14 +12,13 @@ const PROGRESS_WRITE_MS = 250;
 const UPLOAD_FAILED_TEXT = 'The upload failed';
 
 /**
- * The tuner paused the file. It is a NetworkError on purpose: the outbox then keeps the
- * ticket's command pending (same key) instead of marking it failed, and the next flush after
+ * The tuner paused the file. The ticket's handler answers the outbox 'retry later, paused'
+ * (ticket-outbox.ts): the command stays pending with its key, and the next flush after
  * resume() carries on from the server's offset.
  */
-export class UploadPausedError extends NetworkError {
+export class UploadPausedError extends Error {
   constructor() {
-    super();
-    this.message = 'Upload paused';
+    super('Upload paused');
   }
 }
 

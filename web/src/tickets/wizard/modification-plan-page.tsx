@@ -11,20 +11,11 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
 import { FileDrop } from './file-drop';
-import { useWizardData } from './use-wizard-data';
+import { IN_WIZARD, useWizardPage } from './use-wizard-draft';
 import { useWizardFiles } from './use-wizard-files';
 import { WizardHeader } from './wizard-header';
-import {
-  draftWriter,
-  EMPTY_PLAN,
-  type PlanValues,
-  planIssues,
-  saveDraftFiles,
-  saveDraftValues,
-  takesOptions,
-  toNavState,
-  type WizardData,
-} from './wizard-state';
+import { EMPTY_PLAN, type PlanValues, planIssues, takesOptions } from './wizard-state';
+import { DRAFT_NOT_SAVED_TEXT, draftWriter, type WizardDraft, warnDraftNotSaved } from './wizard-store';
 
 const NOTES_MAX = 2000;
 
@@ -53,7 +44,7 @@ function surchargeText(credits: number): string {
 
 /** /modification-plan, step 2 of 3: the stage, the solutions, notes and the files. */
 export default function ModificationPlanPage() {
-  const load = useWizardData('vehicle');
+  const load = useWizardPage('vehicle');
   if (load.status === 'missing') return <Navigate to="/upload-file" replace />;
   if (load.status === 'loading') {
     return (
@@ -67,12 +58,13 @@ export default function ModificationPlanPage() {
 
 type Errors = Partial<Record<'stage' | 'options' | 'ecuFile' | 'commonFiles', string>>;
 
-function PlanForm({ initial }: { initial: WizardData }) {
+function PlanForm({ initial }: { initial: WizardDraft }) {
   const navigate = useNavigate();
   const [plan, setPlan] = useState<PlanValues>(initial.plan ?? EMPTY_PLAN);
   const [errors, setErrors] = useState<Errors>({});
   const lastToast = useRef<Id | null>(null);
-  const { clientId, vehicle } = initial;
+  const [draft] = useState(() => draftWriter(initial));
+  const { vehicle } = initial;
   const optionsOn = plan.stage !== '' && takesOptions(plan.stage);
   const freeStage = STAGES_WITH_FREE_SOLUTIONS.includes(plan.stage as Stage);
 
@@ -80,8 +72,6 @@ function PlanForm({ initial }: { initial: WizardData }) {
     if (lastToast.current !== null) toast.dismiss(lastToast.current);
     lastToast.current = toast.error(message);
   }
-
-  const draft = draftWriter(clientId, 'modification-plan');
 
   const {
     ecuFile,
@@ -91,7 +81,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
     removeEcuFile,
     removeCommonFile,
   } = useWizardFiles(initial, {
-    persist: (ecu, common) => draft.files(ecu, common, { vehicle, plan }),
+    persist: (ecu, common) => draft.update({ ecuFile: ecu, commonFiles: common }).catch(warnDraftNotSaved),
     refuse: (field, message) => {
       say(message);
       setErrors((e) => ({ ...e, [field]: message }));
@@ -101,7 +91,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
 
   function update(next: PlanValues) {
     setPlan(next);
-    draft.values({ vehicle, plan: next });
+    draft.update({ plan: next }).catch(warnDraftNotSaved);
   }
 
   function chooseStage(stage: Stage) {
@@ -117,8 +107,16 @@ function PlanForm({ initial }: { initial: WizardData }) {
     if (on) setErrors((e) => ({ ...e, options: undefined }));
   }
 
-  function dataWith(p: PlanValues | null): WizardData {
-    return { clientId, vehicle, plan: p, ecuFile, commonFiles };
+  /** Stores the step, then opens `to`; the next page reads the store, so a failed save stays here. */
+  async function saveAndGo(change: Partial<WizardDraft>, to: string) {
+    try {
+      await draft.update(change);
+    } catch (err) {
+      warnDraftNotSaved(err);
+      say(DRAFT_NOT_SAVED_TEXT);
+      return;
+    }
+    navigate(to, { state: IN_WIZARD });
   }
 
   async function onContinue(e: FormEvent) {
@@ -133,13 +131,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
       return;
     }
     const finalPlan = { ...plan, notes: plan.notes.trim() };
-    try {
-      await saveDraftFiles(clientId, ecuFile, commonFiles);
-      await saveDraftValues({ clientId, vehicle, plan: finalPlan }, 'overview');
-    } catch (err) {
-      console.warn('The draft could not be saved', err);
-    }
-    navigate('/overview', { state: toNavState(dataWith(finalPlan), 'modification-plan') });
+    await saveAndGo({ plan: finalPlan, ecuFile, commonFiles, reached: 'overview' }, '/overview');
   }
 
   const vehicleLine = [vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(' ');
@@ -317,10 +309,7 @@ function PlanForm({ initial }: { initial: WizardData }) {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={async () => {
-              await saveDraftValues({ clientId, vehicle, plan }, 'modification-plan').catch(() => {});
-              navigate('/upload-file', { state: toNavState(dataWith(plan), 'modification-plan') });
-            }}
+            onClick={() => saveAndGo({ plan, ecuFile, commonFiles }, '/upload-file')}
           >
             <span aria-hidden="true">←</span> Back
           </button>

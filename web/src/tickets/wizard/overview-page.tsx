@@ -12,26 +12,22 @@ import { toast } from 'react-toastify';
 import { useAuthUser } from '../../accounts';
 import { messageOf } from '../../local/api-client';
 import { localDb } from '../../local/db';
-import { enqueue } from '../../local/outbox';
 import { useOnline } from '../../local/use-online';
 import { ServiceStatusBanner } from '../../service-status';
-import {
-  buildCreateTicketBody,
-  CREATE_TICKET_KIND,
-  CREATE_TICKET_PATH,
-  sendCommand,
-} from '../submitting/ticket-outbox';
+import { sendCommand } from '../submitting/queued-tickets';
+import { queueTicket } from '../submitting/ticket-outbox';
 import { announceOutcome, QUEUED_OFFLINE_TEXT } from '../submitting/upload-progress';
 import { TermsBox } from './terms-box';
-import { useWizardData } from './use-wizard-data';
+import { IN_WIZARD, useWizardPage } from './use-wizard-draft';
 import { WizardHeader } from './wizard-header';
-import { markSubmitted, type PlanValues, saveDraftFiles, toNavState, type WizardData } from './wizard-state';
+import type { PlanValues, WizardData } from './wizard-state';
+import { submitDraft } from './wizard-store';
 
 const CREATE_FAILED_TEXT = 'Failed to create Ecu file';
 
 /** /overview, step 3 of 3: the summary, the credit quote, the terms and Submit. */
 export default function OverviewPage() {
-  const load = useWizardData('plan');
+  const load = useWizardPage('plan');
   if (load.status === 'missing') return <Navigate to="/upload-file" replace />;
   if (load.status === 'loading') {
     return (
@@ -75,7 +71,7 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
   const balance = typeof user === 'object' && user ? user.credits : null;
 
   function back() {
-    navigate('/modification-plan', { state: toNavState(data, 'overview-back') });
+    navigate('/modification-plan', { state: IN_WIZARD });
   }
 
   async function submit() {
@@ -87,12 +83,10 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
     if (!ecuFile) return;
     setBusy(true);
     try {
-      // The files are already on this device as the draft's rows; make sure of it, then the
-      // command names them and they belong to the ticket from now on.
-      await saveDraftFiles(data.clientId, ecuFile, commonFiles);
-      const body = buildCreateTicketBody(data, [ecuFile.id, ...commonFiles.map((f) => f.id)]);
-      const cmd = await enqueue({ kind: CREATE_TICKET_KIND, method: 'POST', path: CREATE_TICKET_PATH, body });
-      await markSubmitted(data.clientId);
+      // The draft's files become the ticket's queued uploads, the command names them and the
+      // draft goes, in one step (docs/decisions/042-wizard-store.md).
+      // The ticket's key is its clientId: one key per ticket (docs/decisions/041-outbox-commands.md).
+      const cmd = await submitDraft(data, (localFileIds) => queueTicket(data, localFileIds));
       navigate('/my-files', { replace: true });
       if (!navigator.onLine) {
         toast.info(QUEUED_OFFLINE_TEXT);
@@ -145,7 +139,7 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
           <section className="card wiz-card" aria-labelledby="ov-vehicle">
             <div className="wiz-card-head wiz-card-head-row">
               <h2 id="ov-vehicle">Vehicle</h2>
-              <Link to="/upload-file" state={toNavState(data, 'modification-plan')} className="wiz-edit">
+              <Link to="/upload-file" state={IN_WIZARD} className="wiz-edit">
                 Edit
               </Link>
             </div>

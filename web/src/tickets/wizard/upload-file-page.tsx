@@ -9,29 +9,25 @@ import { ChoicePills } from './choice-pills';
 import { EcuPicker } from './ecu-picker';
 import { FileDrop } from './file-drop';
 import { useEcuIdentification } from './use-ecu-identification';
-import { useWizardData } from './use-wizard-data';
+import { IN_WIZARD, useWizardPage } from './use-wizard-draft';
 import { useWizardFiles } from './use-wizard-files';
 import { MAKE_SUGGESTIONS } from './vehicle-makes';
 import { WizardHeader } from './wizard-header';
+import { newWizard, type VehicleValues, vehicleIssues, type WizardIssue } from './wizard-state';
 import {
   clearDraft,
+  DRAFT_NOT_SAVED_TEXT,
   draftWriter,
-  newWizard,
-  saveDraftFiles,
-  saveDraftValues,
-  toNavState,
-  type VehicleValues,
-  vehicleIssues,
-  type WizardData,
-  type WizardIssue,
-} from './wizard-state';
+  type WizardDraft,
+  warnDraftNotSaved,
+} from './wizard-store';
 
 type Errors = Partial<Record<WizardIssue['field'] | 'commonFiles', string>>;
 
 /** /upload-file, step 1 of 3 (docs/product.md#4-the-upload-wizard): the vehicle, the read and the files. */
 export default function UploadFilePage() {
-  const load = useWizardData('nothing');
-  const [restart, setRestart] = useState<WizardData | null>(null);
+  const load = useWizardPage('nothing');
+  const [restart, setRestart] = useState<WizardDraft | null>(null);
   if (load.status !== 'ready') {
     return (
       <div className="spinner-page" aria-busy="true">
@@ -46,8 +42,8 @@ export default function UploadFilePage() {
       initial={data}
       restored={!restart && load.restored}
       onStartOver={async () => {
-        await clearDraft({ deleteFiles: true, clientId: data.clientId });
-        setRestart(newWizard());
+        await clearDraft().catch((err) => console.warn('The draft could not be removed', err));
+        setRestart({ ...newWizard(), reached: 'upload-file' });
       }}
     />
   );
@@ -58,7 +54,7 @@ function VehicleForm({
   restored,
   onStartOver,
 }: {
-  initial: WizardData;
+  initial: WizardDraft;
   restored: boolean;
   onStartOver: () => void;
 }) {
@@ -67,19 +63,16 @@ function VehicleForm({
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const lastToast = useRef<Id | null>(null);
-  const clientId = initial.clientId;
-  const plan = initial.plan;
+  const [draft] = useState(() => draftWriter(initial));
 
   function say(message: string) {
     if (lastToast.current !== null) toast.dismiss(lastToast.current);
     lastToast.current = toast.error(message);
   }
 
-  const draft = draftWriter(clientId, 'upload-file');
-
   const { ecuFile, commonFiles, addEcuFile, addCommonFiles, removeEcuFile, removeCommonFile } =
     useWizardFiles(initial, {
-      persist: (ecu, common) => draft.files(ecu, common, { vehicle, plan }),
+      persist: (ecu, common) => draft.update({ ecuFile: ecu, commonFiles: common }).catch(warnDraftNotSaved),
       refuse: (field, message) => {
         say(message);
         setErrors((e) => ({ ...e, [field]: message }));
@@ -91,7 +84,7 @@ function VehicleForm({
     const next = { ...vehicle, [key]: value };
     setVehicle(next);
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-    draft.values({ vehicle: next, plan });
+    draft.update({ vehicle: next }).catch(warnDraftNotSaved);
   }
 
   async function onContinue(e: FormEvent) {
@@ -105,15 +98,16 @@ function VehicleForm({
       return;
     }
     setBusy(true);
-    const data: WizardData = { clientId, vehicle, plan, ecuFile, commonFiles };
     try {
-      await saveDraftFiles(clientId, ecuFile, commonFiles);
-      await saveDraftValues(data, 'modification-plan');
+      // Step 2 opens from the store, so it must hold this step first.
+      await draft.update({ vehicle, ecuFile, commonFiles, reached: 'modification-plan' });
     } catch (err) {
-      // The wizard still works from navigation state; only a reload would lose it.
-      console.warn('The draft could not be saved', err);
+      setBusy(false);
+      warnDraftNotSaved(err);
+      say(DRAFT_NOT_SAVED_TEXT);
+      return;
     }
-    navigate('/modification-plan', { state: toNavState(data, 'upload-file') });
+    navigate('/modification-plan', { state: IN_WIZARD });
   }
 
   const totalCommon = commonFiles.reduce((s, f) => s + f.file.size, 0);

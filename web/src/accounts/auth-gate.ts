@@ -1,0 +1,122 @@
+import type { AuthState, UserDto } from '@ecu/shared';
+import { useSyncExternalStore } from 'react';
+import { type GateUser, readSignedInCopy, subscribeSignedInCopy } from '../local/signed-in-copy';
+import { TimeLimitError, withTimeLimit } from '../local/time-limit';
+
+/**
+ * What the route gate reads on the first frame, without Dexie: the synchronous copy of the
+ * signed-in user (local/signed-in-copy.ts) and the state of the lookup. The lookup itself
+ * (auth-state.ts, with Dexie) loads beside the first screen (docs/decisions/031-first-visit.md).
+ */
+
+/** 'unknown': nothing known on this device, the server has not answered yet. */
+export type GateUserState = GateUser | null | 'unknown';
+
+function gateUserSnapshot(): GateUserState {
+  const copy = readSignedInCopy();
+  return copy === undefined ? 'unknown' : copy;
+}
+
+/** Who is signed in, as the route gate needs it (docs/product.md#2-routes-and-the-auth-gate). */
+export function useGateUser(): GateUserState {
+  return useSyncExternalStore(subscribeSignedInCopy, gateUserSnapshot, () => 'unknown' as const);
+}
+
+export function toAuthState(user: GateUser | null): AuthState {
+  return user
+    ? { signedIn: true, role: user.role, onBoarded: user.onBoarded, verified: user.verified }
+    : { signedIn: false };
+}
+
+/**
+ * How long a screen waits for the server to say who is signed in. Past it the screen shows
+ * what this device knows, or, knowing nothing, a Retry; the answer still lands when it comes.
+ */
+export const AUTH_LOOKUP_LIMIT_MS = 4_000;
+
+let lookupTimedOut = false;
+const lookupListeners = new Set<() => void>();
+
+function setLookupTimedOut(value: boolean) {
+  if (lookupTimedOut === value) return;
+  lookupTimedOut = value;
+  for (const listener of lookupListeners) listener();
+}
+
+function subscribeLookup(listener: () => void) {
+  lookupListeners.add(listener);
+  return () => lookupListeners.delete(listener);
+}
+
+/** True while the current lookup of the user has run past AUTH_LOOKUP_LIMIT_MS unanswered. */
+export function isAuthLookupTimedOut(): boolean {
+  return lookupTimedOut;
+}
+
+export function useAuthLookupTimedOut(): boolean {
+  return useSyncExternalStore(subscribeLookup, isAuthLookupTimedOut, () => false);
+}
+
+let inflight: Promise<UserDto | null> | null = null;
+let firstLookup: Promise<void> | undefined;
+
+/**
+ * Settles once the first lookup of the user is answered or has run out of time: work that
+ * must not compete with the first screen's requests (the service worker's precache) waits on it.
+ */
+export function firstLookupDone(): Promise<void> {
+  return firstLookup ?? Promise.resolve();
+}
+
+function watchLookup(lookup: Promise<UserDto | null>) {
+  setLookupTimedOut(false);
+  const limited = withTimeLimit(lookup, AUTH_LOOKUP_LIMIT_MS).then(
+    () => {},
+    (err: unknown) => {
+      if (err instanceof TimeLimitError && inflight === lookup) setLookupTimedOut(true);
+    },
+  );
+  // A late answer ends the time-out too: the screen knows who is signed in now.
+  lookup.then(
+    () => inflight === null && setLookupTimedOut(false),
+    () => {},
+  );
+  firstLookup ??= limited;
+}
+
+/** Starts the first lookup of the user, once: from start-up (main.tsx) or the first render. */
+export function startFirstLookup(): void {
+  if (!firstLookup) void refreshAuthUser();
+}
+
+/** The lookup's code and Dexie, in their own chunk. */
+export const loadAuthLookup = () => import('./auth-state');
+
+/**
+ * Asks the server who is signed in and caches the answer (auth-state.ts lookUpUser). A call
+ * while a lookup is under way joins it, unless `fresh` (the Retry after a lookup ran out of
+ * time: its connection may hang).
+ */
+export function refreshAuthUser({ fresh = false }: { fresh?: boolean } = {}): Promise<UserDto | null> {
+  if (inflight && !fresh) {
+    watchLookup(inflight);
+    return inflight;
+  }
+  // The question goes out at once, before Dexie has loaded and before the page's own requests
+  // (a verification link's POST must not overtake it); the lookup decides what the answer means.
+  const answer = import('./api').then((m) => m.accountsApi.getMe());
+  answer.catch(() => {}); // read by lookUpUser
+  const lookup: Promise<UserDto | null> = loadAuthLookup()
+    .then(
+      (m) => m.lookUpUser(answer),
+      // The chunk could not be fetched (offline before the precache): the gate keeps what the
+      // copy says, or offers Retry once the time limit has passed.
+      () => new Promise<never>(() => {}),
+    )
+    .finally(() => {
+      if (inflight === lookup) inflight = null;
+    });
+  inflight = lookup;
+  watchLookup(lookup);
+  return lookup;
+}

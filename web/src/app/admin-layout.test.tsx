@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { inboxKeys } from '../admin/inbox/inbox-api';
+import { activeLinks, renderLayout, sidebarLinks, standInText } from '../test/routes';
+
+// docs/product.md#9-the-admin-desk: 'Admin Dashboard' top bar with sign-out only; the sidebar
+// lists the desk's pages and the support inbox with its unread count.
+
+const ADMIN_ITEMS = [
+  'Overview',
+  'Users',
+  'Unverified Users',
+  'Disabled Users',
+  'ECU Files',
+  'Inbox',
+  'Transactions',
+  'Credits',
+  'Settings',
+];
+
+describe('the admin sidebar', () => {
+  it('lists the desk in order, and no customer item', () => {
+    const { sidebar } = renderLayout('admin', '/dashboard');
+    expect(sidebarLinks(sidebar()).map((link) => link.name)).toEqual(ADMIN_ITEMS);
+    for (const name of ['Dashboard', 'Price List', 'Buy Credits', 'My Transactions', 'My Files']) {
+      expect(within(sidebar()).queryByRole('link', { name })).toBeNull();
+    }
+    expect(within(sidebar()).queryByRole('button', { name: /File Service/ })).toBeNull();
+    expect(screen.getByText('Admin Dashboard')).toBeTruthy();
+    expect(screen.getByText(standInText('/dashboard'))).toBeTruthy();
+  });
+
+  it.each([
+    ['/dashboard', 'Overview'],
+    ['/users', 'Users'],
+    ['/users/u1', 'Users'],
+    ['/unverified-users', 'Unverified Users'],
+    ['/disabled-users', 'Disabled Users'],
+    ['/files', 'ECU Files'],
+    ['/ticket/100001', 'ECU Files'],
+    ['/inbox', 'Inbox'],
+    ['/transactions', 'Transactions'],
+    ['/credits', 'Credits'],
+    ['/settings', 'Settings'],
+  ])('at %s marks %s as the current page', (path, name) => {
+    const { sidebar } = renderLayout('admin', path);
+    expect(activeLinks(sidebar())).toEqual([name]);
+    expect(sidebarLinks(sidebar()).filter((link) => link.current)).toEqual([{ name, current: true }]);
+  });
+
+  it('goes to the page of a link and moves the mark there', async () => {
+    const { user, sidebar, pathname } = renderLayout('admin', '/ticket/100001');
+    await user.click(within(sidebar()).getByRole('link', { name: 'Settings' }));
+    expect(pathname()).toBe('/settings');
+    expect(screen.getByText(standInText('/settings'))).toBeTruthy();
+    expect(activeLinks(sidebar())).toEqual(['Settings']);
+  });
+
+  it('shows the number of tickets waiting for support on the Inbox item', async () => {
+    const { sidebar } = renderLayout('admin', '/dashboard', { inboxCount: 3 });
+    const inbox = await within(sidebar()).findByRole('link', { name: 'Inbox (3 tickets waiting)' });
+    expect(within(inbox).getByTestId('inbox-badge').textContent).toContain('3');
+    expect(inbox.getAttribute('href')).toBe('/inbox');
+  });
+
+  it('shows no count when nothing waits', async () => {
+    const { sidebar, queryClient } = renderLayout('admin', '/dashboard', { inboxCount: 0 });
+    // Once the count has been answered, the item stays a plain 'Inbox'.
+    await waitFor(() => expect(queryClient.getQueryState(inboxKeys.count)?.data).toBe(0));
+    expect(within(sidebar()).getByRole('link', { name: 'Inbox' })).toBeTruthy();
+    expect(within(sidebar()).queryByTestId('inbox-badge')).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { localDb } from '../local/db';
+import { fail, mockApi } from '../test/api-mock';
+import { aFile, aTicket, aUser, renderPage, resetDevice, signedInAs } from '../test/customer';
+import DashboardRoute from './dashboard-route';
+
+/** The customer's dashboard (docs/product.md#3-customer-screens), from the device's data. */
+
+beforeEach(async () => {
+  await resetDevice();
+  // The file service's status is the service-status feature's; here it has not answered.
+  mockApi().on('GET', '/service-status', fail(503, 'Unavailable'));
+});
+
+describe('Dashboard', () => {
+  it('welcomes the tuner by name, with files submitted, money spent and the Autodata card', async () => {
+    await signedInAs(
+      aUser({ firstName: 'Ann', lastName: 'Lee', totalFilesSubmitted: 12, totalMoneySpent: 1584 }),
+    );
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee!' })).toBeTruthy();
+    expect(screen.getByTestId('files-submitted').textContent).toBe('12');
+    expect(screen.getByTestId('money-spent').textContent).toBe('£1,584.00');
+    expect(screen.getByRole('link', { name: 'Open Autodata' }).getAttribute('href')).toBe('/auto-data');
+  });
+
+  it('shows 0 files and £0.00 for values that are not numbers', async () => {
+    await signedInAs(
+      aUser({ totalFilesSubmitted: Number.NaN, totalMoneySpent: undefined as unknown as number }),
+    );
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    expect((await screen.findByTestId('files-submitted')).textContent).toBe('0');
+    expect(screen.getByTestId('money-spent').textContent).toBe('£0.00');
+  });
+
+  it('lists the latest files, ready-to-download first, and links to all files', async () => {
+    await signedInAs(aUser());
+    await localDb.tickets.bulkPut([
+      aTicket({ ticketNumber: 100401, status: 'Pending', createdAt: '2025-03-05T09:00:00Z' }),
+      aTicket({
+        ticketNumber: 100402,
+        status: 'Unlocked',
+        ecuTunedFile: aFile('tuned.bin'),
+        createdAt: '2025-03-01T09:00:00Z',
+      }),
+      aTicket({ ticketNumber: 100403, status: 'Completed', createdAt: '2025-03-04T09:00:00Z' }),
+    ]);
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Latest files' });
+    await waitFor(() => expect(within(card).getAllByTestId('latest-file')).toHaveLength(3));
+    const numbers = within(card)
+      .getAllByRole('link', { name: /^#\d+$/ })
+      .map((a) => a.textContent);
+    expect(numbers).toEqual(['#100402', '#100401', '#100403']);
+    expect(within(card).getAllByText('Ready to download')).toHaveLength(1);
+    expect(within(card).getByRole('link', { name: 'All files' }).getAttribute('href')).toBe('/my-files');
+  });
+
+  it('without files: invites the first upload', async () => {
+    await signedInAs(aUser());
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    const card = await screen.findByRole('region', { name: 'Latest files' });
+    await waitFor(() =>
+      expect(within(card).getByRole('link', { name: 'Upload an ECU file' }).getAttribute('href')).toBe(
+        '/upload-file',
+      ),
+    );
+    expect(within(card).queryByRole('link', { name: 'All files' })).toBeNull();
+  });
+
+  it('renders nothing until the cached user is known', () => {
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+});
