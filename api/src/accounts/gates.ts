@@ -1,20 +1,33 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv, UserRow } from '../app/context';
+import type { AppEnv, UserRow } from '../app/context';
 import { forbidden, unauthorized } from '../http/app-error';
 import { noteRequestUser } from '../platform/logger';
-import { sessionResolver } from './session-resolve';
+import type { ResolvedSession, SessionRequest, sessionResolver } from './session-resolve';
+
+/** Resolves a request's session to its user (built once per app: session-resolve.ts). */
+export type ResolveSession = ReturnType<typeof sessionResolver>;
+
+/**
+ * The caller of a request: the session's user unless the account was deleted, noted for the
+ * access line. Every /api/* route that reads the user comes through here, through Hono's
+ * loadUser or the hot lane (api/src/http/hot-lane.ts).
+ */
+export async function callerOf(resolve: ResolveSession, request: SessionRequest): Promise<ResolvedSession> {
+  const { user, setCookies } = await resolve(request);
+  const live = user && !user.deletedAt ? user : null;
+  if (live) noteRequestUser(live.id);
+  return { user: live, setCookies };
+}
 
 /**
  * Reads the session on every request (no cookie cache, one prepared query: see
  * session-resolve.ts) and puts the user row in c.var.user.
  */
-export function loadUser(deps: Pick<AppDeps, 'auth' | 'db'>): MiddlewareHandler<AppEnv> {
-  const resolveSession = sessionResolver(deps.auth, deps.db);
+export function loadUser(resolve: ResolveSession): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { user, setCookies } = await resolveSession(c);
-    const live = user && !user.deletedAt ? user : null;
-    c.set('user', live);
-    if (live) noteRequestUser(live.id);
+    const request = { cookie: c.req.header('cookie'), headers: () => c.req.raw.headers };
+    const { user, setCookies } = await callerOf(resolve, request);
+    c.set('user', user);
     await next();
     // A sliding session renews its cookie (and a dead one is cleared): pass that on.
     for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });

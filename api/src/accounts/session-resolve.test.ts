@@ -34,7 +34,7 @@ function probe(db: Db) {
   const resolve = sessionResolver(server.deps.auth, db);
   const app = new Hono();
   app.get('/', async (c) => {
-    const found = await resolve(c);
+    const found = await resolve({ cookie: c.req.header('cookie'), headers: () => c.req.raw.headers });
     return c.json({ userId: found.user?.id ?? null, setCookies: found.setCookies });
   });
   return async (cookie: string): Promise<{ userId: string | null; setCookies: string[] }> => {

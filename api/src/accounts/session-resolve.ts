@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -14,6 +13,12 @@ export interface ResolvedSession {
 }
 
 /** What the fast path needs from better-auth's context: cookie names, the secret, the ages. */
+/** What resolution reads of a request: its Cookie header, and all its headers for the library. */
+export interface SessionRequest {
+  cookie: string | undefined;
+  headers: () => Headers;
+}
+
 interface SessionSettings {
   tokenCookie: string;
   otherCookies: string[];
@@ -66,8 +71,8 @@ export function sessionResolver(auth: Auth, db: Db) {
     .limit(1)
     .prepare('session_with_user');
 
-  async function throughLibrary(c: Context): Promise<ResolvedSession> {
-    const found = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  async function throughLibrary(request: SessionRequest): Promise<ResolvedSession> {
+    const found = await auth.api.getSession({ headers: request.headers(), returnHeaders: true });
     const userId = found.response?.user.id;
     let user: UserRow | null = null;
     if (userId) {
@@ -77,27 +82,27 @@ export function sessionResolver(auth: Auth, db: Db) {
     return { user, setCookies: found.headers?.getSetCookie?.() ?? [] };
   }
 
-  return async function resolveSession(c: Context): Promise<ResolvedSession> {
+  return async function resolveSession(request: SessionRequest): Promise<ResolvedSession> {
     // A failed load is tried again by the next request rather than kept.
     settings ??= loadSettings().catch((err: unknown) => {
       settings = undefined;
       throw err;
     });
     const s = await settings;
-    const cookies = getCookie(c);
+    const cookies = request.cookie ? parseCookies(request.cookie) : {};
     const raw = cookies[s.tokenCookie];
     const otherSessionCookies = s.otherCookies.some((name) => name in cookies);
     // No session cookie: nobody is signed in (better-auth only tidies its other cookies).
-    if (!raw) return otherSessionCookies ? throughLibrary(c) : { user: null, setCookies: [] };
+    if (!raw) return otherSessionCookies ? throughLibrary(request) : { user: null, setCookies: [] };
     const token = verifySignedCookie(raw, s.secret);
     if (!token) return { user: null, setCookies: [] };
-    if (otherSessionCookies) return throughLibrary(c);
+    if (otherSessionCookies) return throughLibrary(request);
     const [row] = await byToken.execute({ token });
-    if (!row) return throughLibrary(c);
+    if (!row) return throughLibrary(request);
     const expiresAt = row.expiresAt.getTime();
     const now = Date.now();
     const dueForRenewal = expiresAt - s.expiresInMs + s.updateAgeMs <= now;
-    if (expiresAt <= now || dueForRenewal) return throughLibrary(c);
+    if (expiresAt <= now || dueForRenewal) return throughLibrary(request);
     return { user: row.user, setCookies: [] };
   };
 }

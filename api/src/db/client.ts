@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { preparingClient } from './prepared';
+import { buildOnce, preparingClient, runBuilt } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -138,8 +138,11 @@ export async function withStartupLock<T>(db: Db, key: LockKey, fn: () => Promise
   });
 }
 
+/** Built once: health runs it on every poll of the load balancer. */
+const PING = buildOnce(sql`select 1`);
+
 export async function pingDatabase(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+  await runBuilt(db, PING);
 }
 
 /**

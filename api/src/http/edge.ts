@@ -7,6 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { type Logger, withRequestId } from '../platform/logger';
+import type { HotLane } from './hot-lane';
 
 /** An X-Request-Id we pass on as it came (the proxy's); anything else is replaced. */
 const GIVEN_ID = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -19,6 +20,8 @@ export interface EdgeSettings {
   logger: Logger;
   /** Set on every answer; an answer that sets one of them itself keeps its own. */
   headers: ReadonlyArray<readonly [name: string, value: string]>;
+  /** Answers the hot GETs itself (api/src/http/hot-lane.ts); the rest goes to the app. */
+  hot?: HotLane;
 }
 
 /**
@@ -81,7 +84,8 @@ export function withEdge(
         });
       });
     }
-    withRequestId(reqId, () => listener(req, res), scope);
+    const hot = edge.hot;
+    withRequestId(reqId, () => (hot?.(req, res, path) ? undefined : listener(req, res)), scope);
   };
 }
 

@@ -1,22 +1,47 @@
 import { codeForStatus } from '@ecu/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../platform/logger';
 import { AppError } from './app-error';
 import { failure } from './envelope';
 
+/** An error's answer: its status, its envelope and the headers it asks for. */
+export interface ErrorAnswer {
+  status: ContentfulStatusCode;
+  body: ReturnType<typeof failure>;
+  headers: Record<string, string>;
+}
+
+/**
+ * What an error thrown by a route answers, wherever the route runs (Hono or the hot lane,
+ * api/src/http/hot-lane.ts): an AppError its own envelope, anything unexpected a logged 500.
+ */
+export function errorAnswer(
+  err: unknown,
+  logger: Logger,
+  request: { method: string; path: string },
+): ErrorAnswer {
+  if (err instanceof AppError) {
+    return { status: err.status, body: failure(err.message, err.errors, err.code), headers: err.headers };
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const message = status === 413 ? 'The request is too large' : err.message || 'Request refused';
+    return { status, body: failure(message, [], codeForStatus(status)), headers: {} };
+  }
+  logger.error(`${request.method} ${request.path} failed:`, err);
+  return {
+    status: 500,
+    body: failure('Something went wrong on our side. Please try again.', [], 'server_error'),
+    headers: {},
+  };
+}
+
 export function onError(logger: Logger) {
   return (err: Error, c: Context) => {
-    if (err instanceof AppError) {
-      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(failure(err.message, err.errors, err.code), err.status);
-    }
-    if (err instanceof HTTPException) {
-      const status = err.status;
-      const message = status === 413 ? 'The request is too large' : err.message || 'Request refused';
-      return c.json(failure(message, [], codeForStatus(status)), status);
-    }
-    logger.error(`${c.req.method} ${c.req.path} failed:`, err);
-    return c.json(failure('Something went wrong on our side. Please try again.', [], 'server_error'), 500);
+    const answer = errorAnswer(err, logger, { method: c.req.method, path: c.req.path });
+    for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
+    return c.json(answer.body, answer.status);
   };
 }

@@ -4,8 +4,8 @@ import { toUserDto } from '../accounts/user-dto';
 import { toTransactionDto } from '../credits/transaction-dto';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
-import { payments, tickets, users } from '../db/schema';
-import { ticketDtos } from '../tickets/queries';
+import { payments, users } from '../db/schema';
+import { ticketsByIdJson } from '../tickets/ticket-json';
 
 /** Loads the current state of synced rows by id, already shaped as the API shows them. */
 export type SyncLoader = (db: Db, ids: string[]) => Promise<Map<string, unknown>>;
@@ -22,20 +22,19 @@ function prepareLoads(db: Db) {
   return {
     users: db.select().from(users).where(sql`${users.id} = ${textIds}`).prepare('sync_users'),
     payments: db.select().from(payments).where(sql`${payments.id} = ${uuidIds}`).prepare('sync_payments'),
-    tickets: db.select().from(tickets).where(sql`${tickets.id} = ${uuidIds}`).prepare('sync_tickets'),
   };
 }
 const loads = perDatabase(prepareLoads);
 
 /**
- * Tickets by id with their files: one statement for the tickets, one for all their files
- * (ticketDtos), shaped by toTicketDto, so a synced ticket is always exactly what the ticket
- * routes answer. Two flat reads beat one statement aggregating the files per ticket as JSON
- * (measured in docs/decisions/028-sync-speed.md).
+ * Tickets by id with their files, as the lists answer them: one statement selecting what the
+ * answer shows, already formatted, built into objects in one pass (ticket-json.ts), so a
+ * synced ticket is always exactly what the ticket routes answer (loaders.test.ts holds it to
+ * toTicketDto's output). A first sync of 1,000 tickets spent most of its time in the ORM's
+ * mapping of whole rows (docs/decisions/043-hot-lane.md).
  */
-export async function syncTicketDtos(db: Db, ids: string[]): Promise<TicketDto[]> {
-  if (ids.length === 0) return [];
-  return ticketDtos(db, await loads(db).tickets.execute({ ids }));
+export function syncTicketDtos(db: Db, ids: string[]): Promise<TicketDto[]> {
+  return ticketsByIdJson(db, ids);
 }
 
 /** One loader per entity of the change feed; a feature adds its own when it lands. */

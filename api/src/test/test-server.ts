@@ -29,6 +29,8 @@ export interface TestServer {
   smtp: SmtpSink;
   /** This server's chat rooms (loaded rooms, for tests of unloading). */
   hub: ChatHub;
+  /** The Hono app alone, without the request edge (hot-lane.test.ts compares the two). */
+  app: App;
   /** The ADMIN_EMAIL/ADMIN_PASSWORD admin, or undefined when started with `admin: false`. */
   admin: { email: string; password: string } | undefined;
   close(): Promise<void>;
@@ -122,6 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       database,
       smtp,
       hub: app.chat.hub,
+      app,
       admin,
       async close() {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -18,13 +18,14 @@ import { TICKET_SEARCH_TEXT, tickets, USER_SEARCH_TEXT, uploads, users } from '.
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
+import { type HotRoute, honoHandler } from '../http/hot-lane';
 import { int4FromDigits } from '../http/int4';
 import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
-import { envelopeJson, JSON_TYPE, ticketPageJson, ticketPageStatement } from './ticket-json';
+import { envelopeJson, ticketPageJson, ticketPageStatement } from './ticket-json';
 import { setTicketStatus } from './ticket-life';
 import { attachTunedFile, knownOriginalOf, reuseTunedFile } from './tuned-files';
 
@@ -89,13 +90,12 @@ function ecuFileListStatement(filters: { before: boolean; status: boolean }): Qu
   return statement;
 }
 
-/** The admin file desk (mounted under /api/admin behind the admin gate). */
-export function adminTicketRoutes() {
-  const app = new Hono<AppEnv>();
-
-  app.get('/getAllEcuFiles', async (c) => {
-    const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
-    const { db } = c.var.deps;
+/** A page of every customer's tickets, newest first, searched and filtered (the Files desk). */
+export const ecuFileListRoute: HotRoute = {
+  path: '/api/admin/getAllEcuFiles',
+  gate: { role: 'admin' },
+  async handle(input, { db }) {
+    const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, input.query);
     const before = int4FromDigits(cursor);
     const options = { limit, owner: true };
     const page = q
@@ -119,8 +119,15 @@ export function adminTicketRoutes() {
           { before, status, rows: limit + 1 },
           options,
         );
-    return c.body(envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }), 200, JSON_TYPE);
-  });
+    return { body: envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }) };
+  },
+};
+
+/** The admin file desk (mounted under /api/admin behind the admin gate). */
+export function adminTicketRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/getAllEcuFiles', honoHandler(ecuFileListRoute));
 
   /** An admin's details: the customer's, the owner, and the known original. */
   const adminTicketDetails = async (

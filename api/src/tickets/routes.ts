@@ -16,6 +16,7 @@ import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import { ok } from '../http/envelope';
+import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
 import { ticketClientId } from './client-id';
@@ -31,7 +32,7 @@ import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
 import { requestChange } from './revisions';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
-import { envelopeJson, JSON_TYPE, myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
+import { envelopeJson, myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
 import { checkDownloadEligibility } from './ticket-life';
 
 /** 20 MB ECU file + 100 MB of additional files + the form fields. */
@@ -40,6 +41,21 @@ export const MULTIPART_LIMIT = 125 * 1024 * 1024;
 function ticketNumberParam(raw: string): number {
   return parseWith(ticketNumberSchema, { ticketNumber: raw }).ticketNumber;
 }
+
+/** A page of the customer's tickets, newest first; nextCursor names the next page (null: none). */
+export const myFilesRoute: HotRoute = {
+  path: '/api/ecuFile/my-files',
+  gate: { role: 'user' },
+  async handle(input, { db }) {
+    const { limit, cursor } = parseWith(myFilesQuerySchema, input.query);
+    const page = await myTicketsPageJson(db, {
+      userId: callerIn(input).id,
+      before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
+      limit,
+    });
+    return { body: envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }) };
+  },
+};
 
 /** The /ecuFile/* calls (docs/product.md#13-the-http-api). */
 export function ticketRoutes() {
@@ -158,16 +174,7 @@ export function ticketRoutes() {
     );
   });
 
-  // A page of the customer's tickets, newest first; nextCursor names the next page (null: none).
-  app.get('/my-files', customer, async (c) => {
-    const { limit, cursor } = parseWith(myFilesQuerySchema, c.req.query());
-    const page = await myTicketsPageJson(c.var.deps.db, {
-      userId: currentUser(c).id,
-      before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
-      limit,
-    });
-    return c.body(envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }), 200, JSON_TYPE);
-  });
+  app.get('/my-files', honoHandler(myFilesRoute));
 
   // Admins open any ticket through the same call (their ticket page shows the same cards).
   app.get('/getTicketDetails/:ticketNumber', requireAccount(), async (c) => {

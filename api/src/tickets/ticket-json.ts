@@ -1,3 +1,4 @@
+import type { TicketDto } from '@ecu/shared';
 import { type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { buildOnce, runBuilt } from '../db/prepared';
@@ -17,9 +18,6 @@ const iso = (column: string) =>
 
 /** Beyond every ticket number (int4): the first page's "before". */
 export const NO_TICKET_CURSOR = INT4_MAX;
-
-/** The content type c.json() sets, for answers whose JSON text is already made. */
-export const JSON_TYPE = { 'content-type': 'application/json' } as const;
 
 export interface TicketPageJson {
   /** The page's tickets as a JSON array text. */
@@ -110,9 +108,23 @@ export async function ticketPageJson(
   values: Record<string, unknown>,
   options: { limit: number; owner: boolean },
 ): Promise<TicketPageJson> {
+  const page = await ticketPage(db, statement, values, options);
+  return { json: JSON.stringify(page.tickets), nextCursor: page.nextCursor };
+}
+
+/** A ticket as toTicketDto shapes it (without the details' history), key for key. */
+export type TicketJson = TicketDto;
+
+/** ticketPageJson's tickets before they are written out, with the page's next cursor. */
+async function ticketPage(
+  db: Db | Tx,
+  statement: Query,
+  values: Record<string, unknown>,
+  options: { limit: number; owner: boolean },
+): Promise<{ tickets: TicketJson[]; nextCursor: string | null }> {
   const { limit, owner } = options;
   const rows = await runBuilt<PageRow>(db, statement, values);
-  const tickets: object[] = [];
+  const tickets: TicketJson[] = [];
   let count = 0;
   let last: number | null = null;
   for (let i = 0; i < rows.length; ) {
@@ -159,16 +171,31 @@ export async function ticketPageJson(
         ? {
             ...dto,
             userId: {
-              _id: t.owner_id,
-              firstName: t.owner_first_name,
-              lastName: t.owner_last_name,
-              email: t.owner_email,
+              // The owner's columns are selected whenever `owner` is set.
+              _id: t.owner_id!,
+              firstName: t.owner_first_name!,
+              lastName: t.owner_last_name!,
+              email: t.owner_email!,
             },
           }
         : dto,
     );
   }
-  return { json: JSON.stringify(tickets), nextCursor: count > limit && last !== null ? String(last) : null };
+  return { tickets, nextCursor: count > limit && last !== null ? String(last) : null };
+}
+
+const ticketsById = ticketPageStatement(
+  sql`select * from tickets where id = any(${sql.placeholder('ids')}::uuid[])`,
+  { owner: false },
+);
+
+/**
+ * Tickets by id with their files, as the lists answer them (the sync feed's ticket values):
+ * one statement, no ORM mapping. Ids of no ticket are left out.
+ */
+export async function ticketsByIdJson(db: Db | Tx, ids: string[]): Promise<TicketJson[]> {
+  if (ids.length === 0) return [];
+  return (await ticketPage(db, ticketsById, { ids }, { limit: ids.length, owner: false })).tickets;
 }
 
 const myTicketsPage = ticketPageStatement(

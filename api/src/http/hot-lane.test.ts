@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUser, newClient, type TestUser, verifiedUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/test-server';
+import { cookieHeader, rawRequest, submitTicket } from '../test/ticket-helpers';
+
+// The request edge answers the hot GETs itself (api/src/http/hot-lane.ts); the Hono app
+// mounts the same routes. Whichever answers, the caller must see the same thing.
+
+let server: TestServer;
+let customer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  customer = await verifiedUser(server);
+  admin = await adminUser(server);
+  await submitTicket(customer.client);
+  await submitTicket(customer.client);
+});
+afterAll(() => server?.close());
+
+/** The same GET through the edge (real HTTP) and through Hono alone (app.request). */
+async function bothWays(path: string, cookie: string | undefined, headers: Record<string, string> = {}) {
+  const sent = { ...headers, ...(cookie ? { cookie } : {}) };
+  const edge = await rawRequest(server.url, 'GET', path, sent);
+  const hono = await server.app.request(path, { headers: sent });
+  return {
+    edge: { status: edge.status, type: edge.headers['content-type'], body: JSON.parse(edge.body) },
+    hono: { status: hono.status, type: hono.headers.get('content-type'), body: await hono.json() },
+    headers: edge.headers,
+  };
+}
+
+const PATHS = ['/api/ecuFile/my-files', '/api/admin/getAllEcuFiles?limit=1', '/api/sync', '/api/health'];
+
+describe('the hot lane', () => {
+  it.each([
+    ['a customer', '/api/ecuFile/my-files', 200],
+    ['a customer', '/api/admin/getAllEcuFiles?limit=1', 403],
+    ['an admin', '/api/ecuFile/my-files', 403],
+    ['an admin', '/api/admin/getAllEcuFiles?limit=1', 200],
+    ['a customer', '/api/sync', 200],
+    ['a customer', '/api/ecuFile/my-files?limit=0', 400],
+    ['a customer', '/api/sync?cursor=not-a-cursor', 400],
+  ])('answers %s on %s exactly as the app does (%i)', async (who, path, status) => {
+    const caller = who === 'an admin' ? admin : customer;
+    const { edge, hono } = await bothWays(path, cookieHeader(caller.client));
+    expect(edge.status).toBe(status);
+    expect(edge).toEqual(hono);
+  });
+
+  it.each(PATHS.slice(0, 3))('refuses %s without a session, with the envelope and its code', async (path) => {
+    const { edge, hono } = await bothWays(path, undefined);
+    expect(edge.status).toBe(401);
+    expect(edge.body).toMatchObject({ success: false, code: 'unauthorized' });
+    expect(edge).toEqual(hono);
+  });
+
+  it('keeps the edge headers on its answers: security headers, a request id, no-store on personal data', async () => {
+    const { headers } = await bothWays('/api/ecuFile/my-files', cookieHeader(customer.client));
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    expect(headers['cache-control']).toBe('private, no-store');
+    const health = await bothWays('/api/health', undefined);
+    expect(health.edge).toEqual(health.hono);
+    expect(health.headers['cache-control']).not.toBe('private, no-store');
+  });
+
+  it('takes the first of a repeated query parameter, as the app does', async () => {
+    const { edge, hono } = await bothWays(
+      '/api/ecuFile/my-files?limit=1&limit=50',
+      cookieHeader(customer.client),
+    );
+    expect(edge.body.data).toHaveLength(1);
+    expect(edge).toEqual(hono);
+  });
+
+  it('leaves a GET that carries a body to the app, which answers it as any GET', async () => {
+    const cookie = cookieHeader(customer.client);
+    const withBody = await rawRequest(
+      server.url,
+      'GET',
+      '/api/ecuFile/my-files',
+      { cookie, 'content-type': 'application/json' },
+      new TextEncoder().encode('{}'),
+    );
+    expect(withBody.status).toBe(200);
+    expect(JSON.parse(withBody.body).data).toHaveLength(2);
+  });
+
+  it('counts a disabled account on the very next request', async () => {
+    const tuner = await verifiedUser(server);
+    const before = await rawRequest(server.url, 'GET', '/api/ecuFile/my-files', {
+      cookie: cookieHeader(tuner.client),
+    });
+    expect(before.status).toBe(200);
+    const disabled = await admin.client.post('/api/admin/disableUser', { userId: tuner.user._id });
+    expect(disabled.status).toBe(200);
+    const after = await rawRequest(server.url, 'GET', '/api/ecuFile/my-files', {
+      cookie: cookieHeader(tuner.client),
+    });
+    expect(after.status).toBe(403);
+    expect(JSON.parse(after.body)).toMatchObject({ code: 'account_disabled' });
+  });
+
+  it('answers HEAD and other methods through the app', async () => {
+    const head = await rawRequest(server.url, 'HEAD', '/api/health');
+    expect(head.status).toBe(200);
+    const post = await newClient(server).post('/api/ecuFile/my-files', {});
+    expect(post.status).toBe(404);
+  });
+});
