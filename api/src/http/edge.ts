@@ -6,7 +6,7 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import { type Logger, withRequestId } from '../platform/logger';
+import { type Logger, openRequestScope, type RequestScope } from '../platform/logger';
 import type { HotLane } from './hot-lane';
 
 /** An X-Request-Id we pass on as it came (the proxy's); anything else is replaced. */
@@ -70,12 +70,14 @@ export function withEdge(
     const given = req.headers['x-request-id'];
     const reqId = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', reqId);
-    const scope: { reqId: string; userId?: string } = { reqId };
+    const scope: RequestScope = { reqId };
+    openRequestScope(req, scope);
     if (edge.logger.enabled?.('info') ?? true) {
       const started = performance.now();
       // 'close' comes after the last byte or when the client goes away: one line either way.
       res.once('close', () => {
         edge.logger.info('request', {
+          reqId,
           method: req.method,
           path,
           status: res.statusCode,
@@ -84,8 +86,7 @@ export function withEdge(
         });
       });
     }
-    const hot = edge.hot;
-    withRequestId(reqId, () => (hot?.(req, res, path) ? undefined : listener(req, res)), scope);
+    if (!edge.hot?.(req, res, path)) listener(req, res);
   };
 }
 

@@ -3,6 +3,7 @@ import type { Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { callerOf, GATE_MESSAGES, type GateOptions, passGates, type ResolveSession } from '../accounts/gates';
 import type { AppDeps, AppEnv, UserRow } from '../app/context';
+import { requestIdOf } from '../platform/logger';
 import { unauthorized } from './app-error';
 import { errorAnswer } from './on-error';
 
@@ -109,14 +110,18 @@ export function hotLane(deps: AppDeps, resolve: ResolveSession, routes: HotRoute
     try {
       let user: UserRow | null = null;
       if (route.gate !== 'public') {
-        const found = await callerOf(resolve, { cookie: req.headers.cookie, headers: () => headersOf(req) });
+        const found = await callerOf(
+          resolve,
+          { cookie: req.headers.cookie, headers: () => headersOf(req) },
+          req,
+        );
         setCookies = found.setCookies;
         user = passGates(found.user, route.gate);
       }
       const input = { user, query: queryOf(req.url ?? ''), header: (name: string) => headerOf(req, name) };
       send(res, await route.handle(input, deps), setCookies);
     } catch (err) {
-      const failed = errorAnswer(err, deps.logger, { method: 'GET', path });
+      const failed = errorAnswer(err, deps.logger, { method: 'GET', path, reqId: requestIdOf(req) });
       if (res.headersSent) {
         res.destroy();
         return;

@@ -2,9 +2,10 @@ import { codeForStatus } from '@ecu/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Logger } from '../platform/logger';
+import { type Logger, requestIdOf } from '../platform/logger';
 import { AppError } from './app-error';
 import { failure } from './envelope';
+import { incomingOf } from './incoming';
 
 /** An error's answer: its status, its envelope and the headers it asks for. */
 export interface ErrorAnswer {
@@ -20,7 +21,7 @@ export interface ErrorAnswer {
 export function errorAnswer(
   err: unknown,
   logger: Logger,
-  request: { method: string; path: string },
+  request: { method: string; path: string; reqId?: string },
 ): ErrorAnswer {
   if (err instanceof AppError) {
     return { status: err.status, body: failure(err.message, err.errors, err.code), headers: err.headers };
@@ -30,7 +31,11 @@ export function errorAnswer(
     const message = status === 413 ? 'The request is too large' : err.message || 'Request refused';
     return { status, body: failure(message, [], codeForStatus(status)), headers: {} };
   }
-  logger.error(`${request.method} ${request.path} failed:`, err);
+  logger.error(
+    `${request.method} ${request.path} failed:`,
+    err,
+    request.reqId ? { reqId: request.reqId } : {},
+  );
   return {
     status: 500,
     body: failure('Something went wrong on our side. Please try again.', [], 'server_error'),
@@ -40,7 +45,8 @@ export function errorAnswer(
 
 export function onError(logger: Logger) {
   return (err: Error, c: Context) => {
-    const answer = errorAnswer(err, logger, { method: c.req.method, path: c.req.path });
+    const request = { method: c.req.method, path: c.req.path, reqId: requestIdOf(incomingOf(c)) };
+    const answer = errorAnswer(err, logger, request);
     for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
     return c.json(answer.body, answer.status);
   };

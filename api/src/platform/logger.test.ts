@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLogger, type LogLevel, withRequestId } from './logger';
+import { createLogger, type LogLevel, noteRequestUser, openRequestScope, requestIdOf } from './logger';
 import { createMailer } from './mail';
 
 function capture(level: LogLevel, production = false) {
@@ -58,15 +58,17 @@ describe('createLogger', () => {
     expect(silent.lines).toEqual([]);
   });
 
-  it('carries the request id of the request it is logged within', async () => {
+  it('names the request of a line by the reqId it is given, and the request behind a scope', () => {
     const { logger, lines } = capture('info');
-    await withRequestId('req-1', async () => {
-      await new Promise((r) => setTimeout(r, 1));
-      logger.warn('deep inside');
-    });
+    const request = {};
+    openRequestScope(request, { reqId: 'req-1' });
+    logger.warn('deep inside', { reqId: requestIdOf(request) });
     logger.info('outside');
     expect(lines[0]!.line).toMatchObject({ reqId: 'req-1', msg: 'deep inside' });
     expect(lines[1]!.line.reqId).toBeUndefined();
+    noteRequestUser(request, 'user-1');
+    noteRequestUser({}, 'nobody'); // a request without a scope (app.request in tests) is ignored
+    expect(requestIdOf({})).toBeUndefined();
   });
 
   it('writes secrets only outside production', () => {

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { inspect } from 'node:util';
 import pino from 'pino';
 
@@ -22,25 +21,36 @@ export type LogOutput = (line: string, isError: boolean) => void;
  * code when there is no SMTP, for a developer); in production their value is replaced.
  */
 export const SECRET_FIELDS = ['secret', 'password', 'token', 'otp', 'link', 'cookie', 'authorization'];
-const RESERVED = new Set(['level', 'time', 'msg', 'reqId', 'err']);
+const RESERVED = new Set(['level', 'time', 'msg', 'err']);
 
-/** What the lines logged within one request share; the user is known once the session is read. */
-interface RequestScope {
+/** What the edge knows of a request for its access line; the user once the session is read. */
+export interface RequestScope {
   reqId: string;
   userId?: string;
 }
 
-const requests = new AsyncLocalStorage<RequestScope>();
+/**
+ * The scope of each request in flight, by Node's request object. Not an AsyncLocalStorage: on
+ * Node 20 every promise created inside one costs about twice as much, which was a quarter of
+ * the CPU of a signed-in read (docs/decisions/043-hot-lane.md). Lines that belong to a request
+ * name it with a `reqId` field (requestIdOf).
+ */
+const scopes = new WeakMap<object, RequestScope>();
 
-/** Runs fn so that every line logged within it (however deep) carries this request id. */
-export function withRequestId<T>(reqId: string, fn: () => T, scope: RequestScope = { reqId }): T {
-  return requests.run(scope, fn);
+/** The edge opens a request's scope (api/src/http/edge.ts). */
+export function openRequestScope(request: object, scope: RequestScope): void {
+  scopes.set(request, scope);
 }
 
-/** Records who the current request is from, for its access line. */
-export function noteRequestUser(userId: string): void {
-  const scope = requests.getStore();
+/** Records who a request is from, for its access line. */
+export function noteRequestUser(request: object | undefined, userId: string): void {
+  const scope = request && scopes.get(request);
   if (scope) scope.userId = userId;
+}
+
+/** The id of a request (the one in its X-Request-Id answer header), for its log lines. */
+export function requestIdOf(request: object | undefined): string | undefined {
+  return request ? scopes.get(request)?.reqId : undefined;
 }
 
 /**
@@ -79,8 +89,8 @@ function toEntry(args: unknown[]): [Record<string, unknown>, string] {
 }
 
 /**
- * Structured JSON logs, one line per event: level, time, the request id when within a
- * request, msg and fields (docs/decisions/026-several-processes.md).
+ * Structured JSON logs, one line per event: level, time, msg and fields, `reqId` among them on
+ * the lines of a request (docs/decisions/026-several-processes.md).
  */
 export function createLogger(
   level: LogLevel,
@@ -94,10 +104,6 @@ export function createLogger(
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => {
-        const scope = requests.getStore();
-        return scope ? { reqId: scope.reqId } : {};
-      },
       ...(options.production
         ? { redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: '[redacted]' } }
         : {}),
