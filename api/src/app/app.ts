@@ -31,6 +31,10 @@ import { mountWeb } from './static-web';
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const FILE_ROUTES = new Set(['/api/ecuFile/create-ecuFile', '/api/admin/uploadTunedFile']);
 
+/** The answers of health, made once: a load balancer polls it all day. */
+const HEALTHY = JSON.stringify({ success: true, message: 'OK', data: { db: 'ok' } });
+const UNREACHABLE = JSON.stringify(failure('Database unreachable', [], 'unavailable'));
+
 /** One `select 1`: what a load balancer polls. */
 const healthRoute: HotRoute = {
   path: '/api/health',
@@ -40,9 +44,9 @@ const healthRoute: HotRoute = {
       await pingDatabase(deps.db);
     } catch (err) {
       deps.logger.error('Health check: database unreachable', err);
-      return { status: 503, body: JSON.stringify(failure('Database unreachable', [], 'unavailable')) };
+      return { status: 503, body: UNREACHABLE };
     }
-    return { body: JSON.stringify({ success: true, message: 'OK', data: { db: 'ok' } }) };
+    return { body: HEALTHY };
   },
 };
 

@@ -5,7 +5,8 @@ import type { Database } from '../db/client';
 import { ticketFiles, tickets, users } from '../db/schema';
 import { openTestDatabase } from '../test/test-db';
 import { ticketDtos } from '../tickets/queries';
-import { SYNC_LOADERS, syncTicketDtos } from './loaders';
+import { ticketsByIdJson } from '../tickets/ticket-json';
+import { SYNC_LOADERS } from './loaders';
 
 let database: Database;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ describe('the sync loader of tickets', () => {
     const ids = rows.map((r) => r.id);
     const expected = await ticketDtos(db, await db.select().from(tickets).where(inArray(tickets.id, ids)));
     const byId = (list: { _id: string }[]) => [...list].sort((a, b) => a._id.localeCompare(b._id));
-    const answered = await syncTicketDtos(db, ids);
+    const answered = await ticketsByIdJson(db, ids);
     expect(answered).toHaveLength(3);
     // JSON text, so that key order counts too.
     expect(JSON.stringify(byId(answered))).toBe(JSON.stringify(byId(expected)));
@@ -86,6 +87,6 @@ describe('the sync loader of tickets', () => {
     const missing = randomUUID();
     const answered = await SYNC_LOADERS.ticket!(database.db, [missing]);
     expect(answered.size).toBe(0);
-    expect(await syncTicketDtos(database.db, [])).toEqual([]);
+    expect(await ticketsByIdJson(database.db, [])).toEqual([]);
   });
 });

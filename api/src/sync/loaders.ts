@@ -1,4 +1,3 @@
-import type { TicketDto } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import { toUserDto } from '../accounts/user-dto';
 import { toTransactionDto } from '../credits/transaction-dto';
@@ -26,25 +25,17 @@ function prepareLoads(db: Db) {
 }
 const loads = perDatabase(prepareLoads);
 
-/**
- * Tickets by id with their files, as the lists answer them: one statement selecting what the
- * answer shows, already formatted, built into objects in one pass (ticket-json.ts), so a
- * synced ticket is always exactly what the ticket routes answer (loaders.test.ts holds it to
- * toTicketDto's output). A first sync of 1,000 tickets spent most of its time in the ORM's
- * mapping of whole rows (docs/decisions/043-hot-lane.md).
- */
-export function syncTicketDtos(db: Db, ids: string[]): Promise<TicketDto[]> {
-  return ticketsByIdJson(db, ids);
-}
-
 /** One loader per entity of the change feed; a feature adds its own when it lands. */
 export const SYNC_LOADERS: Record<string, SyncLoader> = {
   async user(db, ids) {
     const rows = await loads(db).users.execute({ ids });
     return new Map(rows.map((u) => [u.id, toUserDto(u)]));
   },
+  // As the lists answer them, from the list statement (ticket-json.ts: ticketsByIdJson), so a
+  // synced ticket is always what the ticket routes answer; loaders.test.ts holds it to
+  // toTicketDto's output (docs/decisions/043-hot-lane.md).
   async ticket(db, ids) {
-    return new Map((await syncTicketDtos(db, ids)).map((t) => [t._id, t]));
+    return new Map((await ticketsByIdJson(db, ids)).map((t) => [t._id, t]));
   },
   async transaction(db, ids) {
     const rows = await loads(db).payments.execute({ ids });

@@ -112,19 +112,16 @@ export async function ticketPageJson(
   return { json: JSON.stringify(page.tickets), nextCursor: page.nextCursor };
 }
 
-/** A ticket as toTicketDto shapes it (without the details' history), key for key. */
-export type TicketJson = TicketDto;
-
 /** ticketPageJson's tickets before they are written out, with the page's next cursor. */
 async function ticketPage(
   db: Db | Tx,
   statement: Query,
   values: Record<string, unknown>,
   options: { limit: number; owner: boolean },
-): Promise<{ tickets: TicketJson[]; nextCursor: string | null }> {
+): Promise<{ tickets: TicketDto[]; nextCursor: string | null }> {
   const { limit, owner } = options;
   const rows = await runBuilt<PageRow>(db, statement, values);
-  const tickets: TicketJson[] = [];
+  const tickets: TicketDto[] = [];
   let count = 0;
   let last: number | null = null;
   for (let i = 0; i < rows.length; ) {
@@ -193,7 +190,7 @@ const ticketsById = ticketPageStatement(
  * Tickets by id with their files, as the lists answer them (the sync feed's ticket values):
  * one statement, no ORM mapping. Ids of no ticket are left out.
  */
-export async function ticketsByIdJson(db: Db | Tx, ids: string[]): Promise<TicketJson[]> {
+export async function ticketsByIdJson(db: Db | Tx, ids: string[]): Promise<TicketDto[]> {
   if (ids.length === 0) return [];
   return (await ticketPage(db, ticketsById, { ids }, { limit: ids.length, owner: false })).tickets;
 }

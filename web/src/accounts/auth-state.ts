@@ -1,7 +1,7 @@
 import { isServerFault, type UserDto } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiError, type ApiResult, NetworkError } from '../local/api-client';
-import { localDb, setAuthUser } from '../local/db';
+import { accountTables, dropQueued, dropSyncedCopy, localDb, setAuthUser } from '../local/db';
 import '../local/query-cache-guard';
 import { readSignedInCopy, writeSignedInCopy } from '../local/signed-in-copy';
 import { accountsApi } from './api';
@@ -93,29 +93,13 @@ export async function lookUpUser(answer: Promise<ApiResult<UserDto>>): Promise<U
 export async function forgetAccount(): Promise<void> {
   // The copy first: whatever happens next, this device no longer opens the account's screens.
   writeSignedInCopy(null);
-  await localDb.transaction(
-    'rw',
-    [
-      localDb.meta,
-      localDb.outbox,
-      localDb.tickets,
-      localDb.ticketDetails,
-      localDb.transactions,
-      localDb.localFiles,
-      localDb.wizardDrafts,
-    ],
-    async () => {
-      await Promise.all([
-        localDb.outbox.clear(),
-        localDb.tickets.clear(),
-        localDb.ticketDetails.clear(),
-        localDb.transactions.clear(),
-        localDb.localFiles.clear(),
-        // The unsent wizard and its files (docs/decisions/042-wizard-store.md).
-        localDb.wizardDrafts.clear(),
-      ]);
-      await localDb.meta.delete('syncCursor');
-      await localDb.meta.put({ key: 'authUser', value: null });
-    },
-  );
+  await localDb.transaction('rw', [...accountTables(localDb), localDb.wizardDrafts], async () => {
+    await Promise.all([
+      dropSyncedCopy(localDb),
+      dropQueued(localDb),
+      // The unsent wizard and its files (docs/decisions/042-wizard-store.md).
+      localDb.wizardDrafts.clear(),
+    ]);
+    await localDb.meta.put({ key: 'authUser', value: null });
+  });
 }

@@ -25,7 +25,6 @@ export const creditsApi = {
   /** After 3-D Secure in the browser: the server checks the payment with the provider and credits it. */
   confirmPayment: (paymentId: string) =>
     apiRequest<ConfirmPaymentResult>('POST', '/payment/confirm-payment', { paymentId }),
-  paymentHistory: () => apiRequest<TransactionDto[]>('GET', '/payment/payment-history'),
   /** A page of the caller's credit ledger, newest first; follow nextCursor for older ones. */
   creditHistory: ({ limit, cursor }: Partial<CreditHistoryQuery>, signal?: AbortSignal) => {
     const params = new URLSearchParams();

@@ -192,6 +192,30 @@ export async function getAuthUser(db: PortalDb = localDb): Promise<UserDto | nul
 const CREATE_TICKET_KIND: CommandKind = 'createTicket';
 
 /**
+ * The account's copy of server data: the synced tables, what only the details call answers,
+ * and the feed's cursor (the next sign-in rebuilds them). Call within a transaction on
+ * ACCOUNT_TABLES.
+ */
+export function dropSyncedCopy(db: PortalDb): Promise<unknown> {
+  return Promise.all([
+    db.tickets.clear(),
+    db.ticketDetails.clear(),
+    db.transactions.clear(),
+    db.meta.delete('syncCursor'),
+  ]);
+}
+
+/** What an account queued on this device: its commands and their files. */
+export function dropQueued(db: PortalDb): Promise<unknown> {
+  return Promise.all([db.outbox.clear(), db.localFiles.clear()]);
+}
+
+/** The tables an account's data lives in (for a transaction that drops or moves it). */
+export function accountTables(db: PortalDb) {
+  return [db.meta, db.outbox, db.tickets, db.ticketDetails, db.transactions, db.localFiles];
+}
+
+/**
  * Caches who is signed in. `null` (the session ended: a 401) keeps the outbox and the files
  * queued for it, remembering whose they are, and drops the account's synced copy; they go
  * only when a different user signs in on this device (docs/decisions/025-files-and-local-data.md).
@@ -201,32 +225,17 @@ export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb):
   // user once stored here.
   const mainDb = db === localDb;
   if (mainDb && user === null) writeSignedInCopy(null);
-  const tables = [db.meta, db.outbox, db.tickets, db.ticketDetails, db.transactions, db.localFiles];
-  await db.transaction('rw', tables, async () => {
+  await db.transaction('rw', accountTables(db), async () => {
     const previous = (await db.meta.get('authUser'))?.value as UserDto | null | undefined;
     const queueOwner = (await db.meta.get('queueOwner'))?.value as string | undefined;
     const owner = previous?._id ?? queueOwner;
     if (user === null && previous?._id) {
-      await Promise.all([
-        db.tickets.clear(),
-        db.ticketDetails.clear(),
-        db.transactions.clear(),
-        db.meta.delete('syncCursor'),
-      ]);
+      await dropSyncedCopy(db);
       const queued = (await db.outbox.count()) + (await db.localFiles.count());
       if (queued > 0) await db.meta.put({ key: 'queueOwner', value: previous._id });
     }
     // Another account on this device: nothing of the previous one may show or be sent.
-    if (user && owner && owner !== user._id) {
-      await Promise.all([
-        db.outbox.clear(),
-        db.tickets.clear(),
-        db.ticketDetails.clear(),
-        db.transactions.clear(),
-        db.localFiles.clear(),
-        db.meta.delete('syncCursor'),
-      ]);
-    }
+    if (user && owner && owner !== user._id) await Promise.all([dropSyncedCopy(db), dropQueued(db)]);
     await db.meta.put({ key: 'authUser', value: user });
     if (user) {
       await db.meta.delete('queueOwner');
