@@ -4,6 +4,8 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN npm i -g pnpm@10.34.8
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json ./
+# The dependency patches pnpm applies on install (docs/decisions/046-patched-postgres-queue.md).
+COPY patches/ patches/
 COPY shared/package.json shared/
 COPY api/package.json api/
 COPY web/package.json web/

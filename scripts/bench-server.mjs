@@ -19,6 +19,7 @@
 //   BENCH_SYNC_TICKETS=1000  tickets of the user whose first full sync is timed
 //   BENCH_PGLITE_TICKETS=1000 demo tickets in the PGlite data dir of the cold-start row
 //   BENCH_UPLOAD=off     skips the 20 MB upload row (scripts/bench-upload.mjs)
+//   BENCH_LOADER=autocannon  drives the load with autocannon even where wrk is installed
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -156,12 +157,64 @@ function cannon(opts) {
   });
 }
 
+/**
+ * wrk (the issue's own tool) when it is installed and BENCH_LOADER is not 'autocannon': a C
+ * client parses answers in a fraction of the CPU autocannon takes, which on a 2-core machine
+ * is CPU the servers do not get (and more of it for the portal's longer headers).
+ */
+const WRK =
+  env.BENCH_LOADER !== 'autocannon' &&
+  (() => {
+    try {
+      execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch (err) {
+      return err.status === 1; // wrk --version prints its version and exits with 1
+    }
+  })();
+
+const WRK_UNITS = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+const WRK_BYTES = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+
+/** A duration run of wrk, in autocannon's result shape (the figures loadRun reads). */
+function wrkRun({ url, headers, duration, connections = CONNECTIONS }) {
+  const args = ['-t2', `-c${connections}`, `-d${duration}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const total = /(\d+) requests in ([\d.]+)(us|ms|s|m), ([\d.]+)(B|KB|MB|GB) read/.exec(out);
+      const p99 = /^\s*99%\s+([\d.]+)(us|ms|s|m)/m.exec(out);
+      if (code !== 0 || !total || !p99) return reject(new Error(`wrk failed (${code}): ${out}`));
+      const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+      resolve({
+        requests: { total: Number(total[1]) },
+        duration: (Number(total[2]) * WRK_UNITS[total[3]]) / 1000,
+        latency: { p99: Number(p99[1]) * WRK_UNITS[p99[2]] },
+        throughput: { total: Number(total[4]) * WRK_BYTES[total[5]] },
+        non2xx: non2xx ? Number(non2xx[1]) : 0,
+        errors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
+        timeouts: errors ? Number(errors[4]) : 0,
+      });
+    });
+  });
+}
+
+/** Load by duration through wrk when there is one, else autocannon; by amount, autocannon. */
+const load = (opts) => (WRK && !opts.amount ? wrkRun(opts) : cannon(opts));
+
 /** One load run against `server`: req/s, p99, bytes per answer, server CPU ms per request. */
 async function loadRun(server, pathAndQuery, { cookie, duration = DURATION, amount, connections } = {}) {
   const before = cpuMs(server.pid);
   const dbBefore = postgresCpu();
   const { result, peak } = await peakRssDuring(server.pid, () =>
-    cannon({
+    load({
       url: `${server.baseUrl}${pathAndQuery}`,
       headers: cookie ? { cookie } : {},
       ...(amount ? { amount } : { duration }),

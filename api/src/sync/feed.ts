@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { buildOnce, runBuilt } from '../db/prepared';
 import { changes, settings } from '../db/schema';
 import { comparePositions, type FeedPosition } from './cursor';
 
@@ -18,30 +19,23 @@ export interface FeedRow {
   deleted: boolean;
 }
 
+/** Built once; the rows as they come, without the ORM's mapping (a first sync reads a thousand). */
+const feedPage = buildOnce(sql`
+  select c.seq::float8 as seq, c.tx::text as tx, c.entity, c.entity_id as "entityId", c.deleted
+  from changes c
+  where c.user_id = ${sql.placeholder('userId')}
+    and c.tx < pg_snapshot_xmin(pg_current_snapshot())
+    and (c.tx, c.seq) > (${sql.placeholder('tx')}::xid8, ${sql.placeholder('seq')}::bigint)
+  order by c.tx, c.seq
+  limit ${sql.placeholder('limit')}`);
+
 /**
  * The caller's changes after `from`, in (tx, seq) order, of transactions older than every
  * transaction still running: one that commits later can never land behind a handed-out
  * cursor (docs/decisions/025-files-and-local-data.md).
  */
 export function feedAfter(db: Db, userId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
-  return db
-    .select({
-      seq: changes.seq,
-      tx: sql<string>`${changes.tx}::text`,
-      entity: changes.entity,
-      entityId: changes.entityId,
-      deleted: changes.deleted,
-    })
-    .from(changes)
-    .where(
-      and(
-        eq(changes.userId, userId),
-        sql`${changes.tx} < pg_snapshot_xmin(pg_current_snapshot())`,
-        sql`(${changes.tx}, ${changes.seq}) > (${from.tx}::xid8, ${from.seq}::bigint)`,
-      ),
-    )
-    .orderBy(asc(changes.tx), asc(changes.seq))
-    .limit(limit);
+  return runBuilt<FeedRow>(db, feedPage, { userId, tx: from.tx, seq: from.seq, limit });
 }
 
 /** Whether some of the user's changes are of transactions the horizon has not passed yet. */
@@ -68,8 +62,9 @@ export async function settledFeedAfter(
 ): Promise<FeedRow[]> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const rows = await feedAfter(db, userId, from, limit);
-    if (rows.length >= limit || Date.now() >= deadline || !(await hasWithheld(db, userId))) return rows;
+    // Side by side: asking afterwards cost a round trip on every sync that is not a full page.
+    const [rows, withheld] = await Promise.all([feedAfter(db, userId, from, limit), hasWithheld(db, userId)]);
+    if (rows.length >= limit || Date.now() >= deadline || !withheld) return rows;
     await sleep(SETTLE_POLL_MS);
   }
 }

@@ -4,10 +4,13 @@ import { toTransactionDto } from '../credits/transaction-dto';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { payments, users } from '../db/schema';
-import { ticketsByIdJson } from '../tickets/ticket-json';
+import { ticketJsonTextById } from '../tickets/ticket-json';
 
-/** Loads the current state of synced rows by id, already shaped as the API shows them. */
-export type SyncLoader = (db: Db, ids: string[]) => Promise<Map<string, unknown>>;
+/**
+ * Loads the current state of synced rows by id, shaped as the API shows them and already
+ * written as JSON text: the answer puts it in as it is (routes.ts).
+ */
+export type SyncLoader = (db: Db, ids: string[]) => Promise<Map<string, string>>;
 
 /**
  * The statements of the loaders, built once per database. The ids go as one array parameter,
@@ -29,16 +32,14 @@ const loads = perDatabase(prepareLoads);
 export const SYNC_LOADERS: Record<string, SyncLoader> = {
   async user(db, ids) {
     const rows = await loads(db).users.execute({ ids });
-    return new Map(rows.map((u) => [u.id, toUserDto(u)]));
+    return new Map(rows.map((u) => [u.id, JSON.stringify(toUserDto(u))]));
   },
-  // As the lists answer them, from the list statement (ticket-json.ts: ticketsByIdJson), so a
-  // synced ticket is always what the ticket routes answer; loaders.test.ts holds it to
-  // toTicketDto's output (docs/decisions/043-hot-lane.md).
-  async ticket(db, ids) {
-    return new Map((await ticketsByIdJson(db, ids)).map((t) => [t._id, t]));
-  },
+  // As the ticket routes answer them, written by PostgreSQL (ticket-json.ts:
+  // ticketJsonTextById); loaders.test.ts holds it to toTicketDto's output
+  // (docs/decisions/045-sync-json-in-sql.md).
+  ticket: ticketJsonTextById,
   async transaction(db, ids) {
     const rows = await loads(db).payments.execute({ ids });
-    return new Map(rows.map((p) => [p.id, toTransactionDto(p)]));
+    return new Map(rows.map((p) => [p.id, JSON.stringify(toTransactionDto(p))]));
   },
 };

@@ -1,4 +1,4 @@
-import type { SyncChangeDto, SyncEntity } from '@ecu/shared';
+import type { SyncChangeDto } from '@ecu/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app/context';
@@ -59,34 +59,35 @@ export const syncRoute: HotRoute = {
       if (ids) ids.push(row.entityId);
       else idsByEntity.set(row.entity, [row.entityId]);
     }
-    // Each entity's rows in one statement, the entities side by side.
+    // Each entity's rows in one statement, the entities side by side, as JSON text.
     const loaded = await Promise.all(
       [...idsByEntity].map(async ([entity, ids]) => {
         const loader = SYNC_LOADERS[entity];
-        return { entity, rows: loader ? await loader(db, ids) : new Map<string, unknown>() };
+        return { entity, rows: loader ? await loader(db, ids) : new Map<string, string>() };
       }),
     );
-    const values = new Map<string, unknown>();
+    const values = new Map<string, string>();
     for (const { entity, rows } of loaded) {
       for (const [id, value] of rows) values.set(`${entity}:${id}`, value);
     }
-    const out: SyncChange[] = [...latest.values()]
-      .filter((row) => row.entity in SYNC_LOADERS)
-      .map((row) => {
-        const value = values.get(`${row.entity}:${row.entityId}`);
-        const entity = row.entity as SyncEntity;
-        if (row.deleted || value === undefined)
-          return { entity, id: row.entityId, deleted: true, value: null };
-        // Each loader answers the DTO of its entity (SYNC_LOADERS), the value the type names.
-        return { entity, id: row.entityId, deleted: false, value } as SyncChange;
-      });
-    const answer = {
-      success: true,
-      message: 'Changes',
-      data: { changes: out, cursor: nextCursor, hasMore, resync },
-      nextCursor,
-    };
-    return jsonAnswer(JSON.stringify(answer), header('accept-encoding'));
+    // The answer is written as text around the loaders' JSON, which is never parsed here: the
+    // shape is SyncChange's (docs/decisions/045-sync-json-in-sql.md).
+    const out: string[] = [];
+    for (const row of latest.values()) {
+      if (!(row.entity in SYNC_LOADERS)) continue;
+      const value = values.get(`${row.entity}:${row.entityId}`);
+      const head = `{"entity":${JSON.stringify(row.entity)},"id":${JSON.stringify(row.entityId)}`;
+      out.push(
+        row.deleted || value === undefined
+          ? `${head},"deleted":true,"value":null}`
+          : `${head},"deleted":false,"value":${value}}`,
+      );
+    }
+    const text =
+      `{"success":true,"message":"Changes","data":{"changes":[${out.join(',')}],` +
+      `"cursor":${JSON.stringify(nextCursor)},"hasMore":${hasMore},"resync":${resync}},` +
+      `"nextCursor":${JSON.stringify(nextCursor)}}`;
+    return jsonAnswer(text, header('accept-encoding'));
   },
 };
 

@@ -181,18 +181,76 @@ async function ticketPage(
   return { tickets, nextCursor: count > limit && last !== null ? String(last) : null };
 }
 
-const ticketsById = ticketPageStatement(
-  sql`select * from tickets where id = any(${sql.placeholder('ids')}::uuid[])`,
-  { owner: false },
-);
+/**
+ * Tickets by id as JSON text that PostgreSQL writes (row_to_json): toTicketDto's keys in its
+ * order up to the files, which come last and are added by ticketJsonTextById. One row per
+ * ticket and no value object in Node: for the thousand tickets of a new device's first sync,
+ * reading rows into objects and writing them out again was most of the answer's CPU and
+ * garbage (docs/decisions/045-sync-json-in-sql.md).
+ */
+const ticketJsonById = buildOnce(sql`
+  select x."_id"::text as id, row_to_json(x)::text as json
+  from (
+    select t.id as "_id", t.ticket_number as "ticketNumber", t.make, t.model, t.year,
+           t.registration, t.ecu_id as "ecuId", t.transmission, t.read_tool as "readTool",
+           t.read_type as "readType", t.master_slave as "masterSlave", t.stage, t.options,
+           t.notes, t.credits_need as "creditsNeed", t.status,
+           t.charged_at is not null and t.refunded_at is null as charged,
+           ${iso('t.created_at')} as "createdAt", ${iso('t.updated_at')} as "updatedAt"
+    from tickets t
+    where t.id = any(${sql.placeholder('ids')}::uuid[])
+  ) x`);
 
 /**
- * Tickets by id with their files, as the lists answer them (the sync feed's ticket values):
- * one statement, no ORM mapping. Ids of no ticket are left out.
+ * The files of tickets by id as fileOf's JSON, in ticketPageStatement's order (oldest first,
+ * insertion order within one instant). A statement of its own: aggregating them per ticket in
+ * the tickets' statement cost PostgreSQL three times as much as both statements together.
  */
-export async function ticketsByIdJson(db: Db | Tx, ids: string[]): Promise<TicketDto[]> {
-  if (ids.length === 0) return [];
-  return (await ticketPage(db, ticketsById, { ids }, { limit: ids.length, owner: false })).tickets;
+const fileJsonByTicket = buildOnce(sql`
+  select f.ticket_id::text as ticket_id, f.kind, row_to_json(y)::text as json
+  from ticket_files f,
+       lateral (select f.id, f.name, f.size, f.sha256, '/api/files/' || f.id as url) y
+  where f.ticket_id = any(${sql.placeholder('ids')}::uuid[])
+  order by f.created_at, f.ctid`);
+
+interface FilesJson {
+  ecu: string | null;
+  common: string[];
+  tuned: string | null;
+}
+
+/**
+ * Tickets by id with their files, as the lists answer them (the sync feed's ticket values), as
+ * JSON text by id: two statements side by side, joined here as text (the first ECU file, the
+ * common files, the last tuned file, as ticketPage picks them). Ids of no ticket are left out.
+ */
+export async function ticketJsonTextById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const [tickets, files] = await Promise.all([
+    runBuilt<{ id: string; json: string }>(db, ticketJsonById, { ids }),
+    runBuilt<{ ticket_id: string; kind: string; json: string }>(db, fileJsonByTicket, { ids }),
+  ]);
+  const filesOf = new Map<string, FilesJson>();
+  for (const f of files) {
+    let found = filesOf.get(f.ticket_id);
+    if (!found) {
+      found = { ecu: null, common: [], tuned: null };
+      filesOf.set(f.ticket_id, found);
+    }
+    if (f.kind === 'ecu') found.ecu ??= f.json;
+    else if (f.kind === 'common') found.common.push(f.json);
+    else if (f.kind === 'tuned') found.tuned = f.json;
+  }
+  const out = new Map<string, string>();
+  for (const t of tickets) {
+    const f = filesOf.get(t.id);
+    // row_to_json writes an object that ends in its closing brace: the file keys go before it.
+    out.set(
+      t.id,
+      `${t.json.slice(0, -1)},"ecuFile":${f?.ecu ?? 'null'},"commonFiles":[${f ? f.common.join(',') : ''}],"ecuTunedFile":${f?.tuned ?? 'null'}}`,
+    );
+  }
+  return out;
 }
 
 const myTicketsPage = ticketPageStatement(
