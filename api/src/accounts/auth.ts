@@ -7,20 +7,17 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { authAccounts, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../platform/mail';
+import { installAuthContextStorage } from './auth-context-storage';
+import { AUTH_BASE_PATH, OTP_ATTEMPTS, OTP_TTL_SECONDS, SESSION_DAYS } from './auth-settings';
 import { passwordResetMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './password-hash';
 
-/**
- * better-auth lives under its own base path so it never shadows our /api/auth/* calls
- * (docs/decisions/001-better-auth-behind-spec-calls.md).
- */
-export const AUTH_BASE_PATH = '/api/auth/core';
-export const OTP_TTL_SECONDS = 10 * 60;
-export const OTP_ATTEMPTS = 5;
-export const SESSION_DAYS = 30;
+export { AUTH_BASE_PATH, OTP_ATTEMPTS, OTP_TTL_SECONDS, SESSION_DAYS };
 
 export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
   const { config, db, mailer } = deps;
+  // Before the library makes AsyncLocalStorages of its own (auth-context-storage.ts).
+  installAuthContextStorage();
   return betterAuth({
     appName: 'ECU Portal',
     baseURL: config.appUrl,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AUTH_BASE_PATH } from '../accounts/auth';
+import { AUTH_BASE_PATH } from '../accounts/auth-settings';
 import { loadUser } from '../accounts/gates';
 import { accountRoutes } from '../accounts/routes';
 import { readSessionWithoutToken } from '../accounts/session-read';

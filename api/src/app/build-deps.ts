@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createAuth } from '../accounts/auth';
+import { lazyAuth } from '../accounts/lazy-auth';
 import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/select-provider';
@@ -51,7 +51,7 @@ export async function buildRuntime(
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   const rateLimits = redis ? redisRateLimitStore(redis) : databaseRateLimitStore(database.db);
-  const auth = createAuth({ config, db: database.db, mailer });
+  const auth = lazyAuth({ config, db: database.db, mailer });
   // The AWS SDK loads only when S3 is configured (it costs ~300 ms at start).
   const s3 = config.s3 ? await import('../platform/s3-file-storage') : undefined;
   if (s3 && config.s3) await s3.ensureBucket(config.s3);
