@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../app/context';
 import { STARTUP_LOCKS, withStartupLock } from '../db/client';
 import { users } from '../db/schema';
-import { getUserByEmail } from './queries';
+import { createCredentialUser, getUserByEmail } from './queries';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@ecu-portal.local';
 
-type BootstrapDeps = Pick<AppDeps, 'config' | 'db' | 'auth' | 'logger'>;
+type BootstrapDeps = Pick<AppDeps, 'config' | 'db' | 'logger'>;
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD: make sure that admin exists, onboarded and verified.
@@ -35,7 +35,7 @@ async function announceGenerated(deps: BootstrapDeps, email: string, password: s
 }
 
 async function ensureAdminNow(deps: BootstrapDeps): Promise<void> {
-  const { config, db, auth, logger } = deps;
+  const { config, db, logger } = deps;
   let email = config.admin?.email;
   let password = config.admin?.password;
   if (!email) {
@@ -47,7 +47,7 @@ async function ensureAdminNow(deps: BootstrapDeps): Promise<void> {
   }
   let user = await getUserByEmail(db, email);
   if (!user) {
-    await auth.api.signUpEmail({ body: { email, password: password!, name: 'Admin' } });
+    await createCredentialUser(db, { email, password: password!, name: 'Admin' });
     user = await getUserByEmail(db, email);
     if (!config.admin) {
       await announceGenerated(deps, email, password!);

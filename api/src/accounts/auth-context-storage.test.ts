@@ -7,6 +7,8 @@ import { authContextStorageActive, authContextStorages, isScopedStorage } from '
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  // The library loads at its first use (lazy-auth.ts), and puts the storages in place then.
+  await server.deps.auth.$context;
 });
 afterAll(async () => {
   await server?.close();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ProfileInput } from '@ecu/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '../app/context';
@@ -55,4 +56,29 @@ export async function rehashIfOutdated(db: Db, userId: string, password: string)
     .set({ password: fresh, updatedAt: sql`now()` })
     .where(and(eq(authAccounts.id, row.id), eq(authAccounts.password, row.hash)));
   return true;
+}
+
+/**
+ * A new account that signs in with a password, as better-auth's sign-up writes it: the user
+ * and its credential account (account_id is the user's id, the password hashed as the
+ * library hashes it). For the admin bootstrap, which has no request and no session to make,
+ * and so needs no better-auth at start (docs/decisions/048-lazy-auth.md). The e-mail is
+ * stored in lower case, as the library stores it.
+ */
+export async function createCredentialUser(
+  db: Db,
+  params: { email: string; password: string; name: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(params.password);
+  await db.transaction(async (tx) => {
+    const userId = randomUUID();
+    await tx.insert(users).values({ id: userId, email: params.email.toLowerCase(), name: params.name });
+    await tx.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: passwordHash,
+    });
+  });
 }
