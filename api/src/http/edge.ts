@@ -64,12 +64,10 @@ export function withEdge(
   return (req: IncomingMessage, res: ServerResponse) => {
     const edge = settings();
     if (!edge) return listener(req, res);
-    for (const [name, value] of edge.headers) res.setHeader(name, value);
     const path = pathOf(req.url ?? '/');
-    if (isPersonalApi(path)) res.setHeader('Cache-Control', 'private, no-store');
+    const personal = isPersonalApi(path);
     const given = req.headers['x-request-id'];
     const reqId = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
-    res.setHeader('X-Request-Id', reqId);
     const scope: RequestScope = { reqId };
     openRequestScope(req, scope);
     if (edge.logger.enabled?.('info') ?? true) {
@@ -86,8 +84,29 @@ export function withEdge(
         });
       });
     }
-    if (!edge.hot?.(req, res, path)) listener(req, res);
+    if (edge.hot) {
+      // The hot lane writes its answer's head in one writeHead, these headers first.
+      const head = [...flatHeaders(edge.headers), 'X-Request-Id', reqId];
+      if (personal) head.push('Cache-Control', 'private, no-store');
+      if (edge.hot(req, res, path, head)) return;
+    }
+    for (const [name, value] of edge.headers) res.setHeader(name, value);
+    if (personal) res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Request-Id', reqId);
+    listener(req, res);
   };
+}
+
+const flat = new WeakMap<EdgeSettings['headers'], string[]>();
+
+/** The edge's headers as one [name, value, name, value, ...] list, made once per settings. */
+function flatHeaders(headers: EdgeSettings['headers']): string[] {
+  let found = flat.get(headers);
+  if (!found) {
+    found = headers.flat();
+    flat.set(headers, found);
+  }
+  return found;
 }
 
 /**

@@ -1,7 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, newClient, type TestUser, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { cookieHeader, rawRequest, submitTicket } from '../test/ticket-helpers';
+import { withEdge } from './edge';
+import { type HotRoute, hotLane } from './hot-lane';
+import { securityHeaders } from './security-headers';
 
 // The request edge answers the hot GETs itself (api/src/http/hot-lane.ts); the Hono app
 // mounts the same routes. Whichever answers, the caller must see the same thing.
@@ -108,5 +113,46 @@ describe('the hot lane', () => {
     expect(head.status).toBe(200);
     const post = await newClient(server).post('/api/ecuFile/my-files', {});
     expect(post.status).toBe(404);
+  });
+
+  it("sends the edge's headers and its own in one head, an answer's own value winning", async () => {
+    const route: HotRoute = {
+      path: '/api/ecuFile/my-files',
+      gate: 'public',
+      handle: async () => ({
+        body: '{"ok":true}',
+        headers: { 'Cache-Control': 'public, max-age=5', 'X-Frame-Options': 'SAMEORIGIN', 'X-Extra': 'yes' },
+      }),
+    };
+    const lane = hotLane(server.deps, async () => ({ user: null, setCookies: [] }), [route]);
+    const http = createServer(
+      withEdge(
+        (_req, res) => res.end('the app'),
+        () => ({ logger: server.deps.logger, headers: securityHeaders({ stripe: false }), hot: lane }),
+      ),
+    );
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+      const res = await rawRequest(url, 'GET', '/api/ecuFile/my-files');
+      expect(res.status).toBe(200);
+      expect(res.body).toBe('{"ok":true}');
+      // Once each: a header sent twice would read "DENY, SAMEORIGIN".
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cache-control']).toBe('public, max-age=5');
+      expect(res.headers['x-extra']).toBe('yes');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.headers['content-length']).toBe('11');
+      // What the lane does not answer goes to the app, with the edge's headers set on it.
+      const other = await rawRequest(url, 'GET', '/api/other');
+      expect(other.body).toBe('the app');
+      expect(other.headers['x-frame-options']).toBe('DENY');
+      expect(other.headers['cache-control']).toBe('private, no-store');
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+    }
   });
 });

@@ -58,8 +58,13 @@ export function honoHandler(route: HotRoute): Handler<AppEnv> {
   };
 }
 
-/** Answers a request of one of its routes and says true, or says false (Hono answers it). */
-export type HotLane = (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
+/**
+ * Answers a request of one of its routes and says true, or says false (Hono answers it).
+ * `head` is the edge's headers for the answer, as a [name, value, ...] list the lane adds its
+ * own to: the whole head goes out in one writeHead, where setting each header on the response
+ * cost a tenth of a health check's CPU.
+ */
+export type HotLane = (req: IncomingMessage, res: ServerResponse, path: string, head: string[]) => boolean;
 
 /**
  * The first value of each query parameter, decoded as Hono decodes it ('+' is a space; a
@@ -92,20 +97,38 @@ const carriesBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined ||
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
-function send(res: ServerResponse, answer: HotAnswer, setCookies: string[]) {
+function send(res: ServerResponse, answer: HotAnswer, setCookies: string[], head: string[]) {
   const body = answer.body;
-  res.statusCode = answer.status ?? 200;
-  res.setHeader('content-type', JSON_TYPE);
-  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-  res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  if (setCookies.length > 0) res.setHeader('set-cookie', setCookies);
+  let type = JSON_TYPE;
+  for (const [name, value] of Object.entries(answer.headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-type') {
+      type = value;
+      continue;
+    }
+    // An answer's own value of a header the edge sets wins, as it does on the Hono side.
+    const at = head.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === lower);
+    if (at === -1) head.push(name, value);
+    else head[at + 1] = value;
+  }
+  head.push('content-type', type);
+  head.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  for (const cookie of setCookies) head.push('set-cookie', cookie);
+  res.writeHead(answer.status ?? 200, head);
   res.end(body);
 }
 
 export function hotLane(deps: AppDeps, resolve: ResolveSession, routes: HotRoute[]): HotLane {
   const byPath = new Map(routes.map((route) => [route.path, route]));
 
-  async function answer(route: HotRoute, req: IncomingMessage, res: ServerResponse, path: string) {
+  async function answer(
+    route: HotRoute,
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    head: string[],
+  ) {
+    const edgeHeaders = head.length;
     let setCookies: string[] = [];
     try {
       let user: UserRow | null = null;
@@ -119,26 +142,28 @@ export function hotLane(deps: AppDeps, resolve: ResolveSession, routes: HotRoute
         user = passGates(found.user, route.gate);
       }
       const input = { user, query: queryOf(req.url ?? ''), header: (name: string) => headerOf(req, name) };
-      send(res, await route.handle(input, deps), setCookies);
+      send(res, await route.handle(input, deps), setCookies, head);
     } catch (err) {
       const failed = errorAnswer(err, deps.logger, { method: 'GET', path, reqId: requestIdOf(req) });
       if (res.headersSent) {
         res.destroy();
         return;
       }
+      head.length = edgeHeaders; // whatever a failed send had added
       send(
         res,
         { status: failed.status, body: JSON.stringify(failed.body), headers: failed.headers },
         setCookies,
+        head,
       );
     }
   }
 
-  return (req, res, path) => {
+  return (req, res, path, head) => {
     if (req.method !== 'GET') return false;
     const route = byPath.get(path);
     if (!route || carriesBody(req)) return false;
-    void answer(route, req, res, path);
+    void answer(route, req, res, path, head);
     return true;
   };
 }
