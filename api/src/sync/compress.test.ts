@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from './compress';
+import { acceptsBrotli, acceptsGzip, jsonAnswer } from './compress';
 
 describe('acceptsGzip', () => {
   it.each([
@@ -15,5 +16,44 @@ describe('acceptsGzip', () => {
     [undefined, false],
   ])('%s → %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('acceptsBrotli', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, GZIP;q=0.5', true],
+    ['BR', true],
+    ['br;q=0, gzip', false],
+    ['*', false],
+    ['gzip, deflate', false],
+    ['brotli', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (header, expected) => {
+    expect(acceptsBrotli(header)).toBe(expected);
+  });
+});
+
+describe('jsonAnswer', () => {
+  const text = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, make: 'BMW' })) });
+  const bytes = (body: string | Uint8Array) => Buffer.from(body as Uint8Array);
+
+  it.each([
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['*', 'gzip', gunzipSync],
+  ] as const)('answers %s with %s that reads back the same', async (accept, coding, decode) => {
+    const answer = await jsonAnswer(text, accept);
+    expect(answer.headers).toMatchObject({ 'content-encoding': coding, vary: 'Accept-Encoding' });
+    const packed = bytes(answer.body);
+    expect(packed.byteLength).toBeLessThan(text.length / 4);
+    expect(decode(packed).toString()).toBe(text);
+  });
+
+  it('sends the text as it is to a client that takes neither, or when it is short', async () => {
+    expect((await jsonAnswer(text, 'identity')).body).toBe(text);
+    expect((await jsonAnswer(text, undefined)).headers).not.toHaveProperty('content-encoding');
+    expect((await jsonAnswer('{"a":1}', 'br')).body).toBe('{"a":1}');
   });
 });

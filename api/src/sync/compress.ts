@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { HotAnswer } from '../http/hot-lane';
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** Below this an answer goes as it is: gzip would add more than it saves. */
 export const GZIP_THRESHOLD = 1024;
@@ -13,22 +14,45 @@ export const GZIP_THRESHOLD = 1024;
  */
 export const GZIP_LEVEL = 1;
 
+/**
+ * Brotli's quality 1: on a full page of tickets (about 770 KB of JSON) it took about 1.1 ms
+ * and wrote 110 KB, where gzip's level 1 took 2.5-4 ms for 122 KB (measured with
+ * zlib.brotliCompressSync and gzipSync on this machine).
+ */
+export const BROTLI_QUALITY = 1;
+
+/** The codings an Accept-Encoding header names with a q above 0 (lower case). */
+function namedCodings(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return q === undefined || Number(q.slice(2)) > 0 ? (name?.trim() ?? '') : '';
+    })
+    .filter(Boolean);
+}
+
 /** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). */
 export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name?.trim() !== 'gzip' && name?.trim() !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  const named = namedCodings(header);
+  return named.includes('gzip') || named.includes('*');
 }
 
 /**
- * A JSON answer, gzipped when the client takes gzip and the text is at least `threshold`
- * characters. The text is compressed in one piece on libuv's thread pool and sent with its
- * Content-Length; compressing here rather than in a middleware spares reading the answer back
- * out of a Response.
+ * Whether an Accept-Encoding header names br (with a q above 0): browsers name it over
+ * HTTPS. `*` alone does not count, as a client that has never heard of br may send it.
+ */
+export function acceptsBrotli(header: string | undefined): boolean {
+  return namedCodings(header).includes('br');
+}
+
+/**
+ * A JSON answer, compressed when the client takes brotli (preferred: faster here and smaller)
+ * or gzip and the text is at least `threshold` characters. The text is compressed in one piece
+ * on libuv's thread pool and sent with its Content-Length; compressing here rather than in a
+ * middleware spares reading the answer back out of a Response.
  */
 export async function jsonAnswer(
   text: string,
@@ -36,10 +60,26 @@ export async function jsonAnswer(
   threshold = GZIP_THRESHOLD,
 ): Promise<HotAnswer> {
   const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
-  if (text.length < threshold || !acceptsGzip(acceptEncoding)) return { body: text, headers };
-  const zipped = await gzipAsync(text, { level: GZIP_LEVEL });
+  if (text.length < threshold) return { body: text, headers };
+  let coding: 'br' | 'gzip';
+  let packed: Buffer;
+  if (acceptsBrotli(acceptEncoding)) {
+    coding = 'br';
+    packed = await brotliAsync(text, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      },
+    });
+  } else if (acceptsGzip(acceptEncoding)) {
+    coding = 'gzip';
+    packed = await gzipAsync(text, { level: GZIP_LEVEL });
+  } else {
+    return { body: text, headers };
+  }
   return {
-    body: new Uint8Array(zipped.buffer as ArrayBuffer, zipped.byteOffset, zipped.byteLength),
-    headers: { ...headers, 'content-encoding': 'gzip' },
+    body: new Uint8Array(packed.buffer as ArrayBuffer, packed.byteOffset, packed.byteLength),
+    headers: { ...headers, 'content-encoding': coding },
   };
 }

@@ -269,6 +269,17 @@ describe('GET /api/sync compression', () => {
     expect(zipped.body).toEqual(plain.body);
   });
 
+  it('sends brotli to a client that names br, and the page reads the same', async () => {
+    await feedSettled(server.deps.db, userId);
+    const plain = await client.get<SyncPage>('/api/sync', { headers: { 'accept-encoding': 'identity' } });
+    const packed = await client.get<SyncPage>('/api/sync', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(packed.headers.get('content-encoding')).toBe('br');
+    expect(Number(packed.headers.get('content-length'))).toBeLessThan(plain.text.length / 2);
+    expect(packed.body).toEqual(plain.body);
+  });
+
   it('sends a small answer as it is', async () => {
     await feedSettled(server.deps.db, userId);
     const first = await client.get<SyncPage>('/api/sync', { headers: { 'accept-encoding': 'gzip' } });
