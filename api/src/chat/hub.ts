@@ -3,10 +3,10 @@ import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import type { WebSocket } from 'ws';
 import type { AppDeps, UserRow } from '../app/context';
 import { chatMessageEvent } from '../notifications';
+import { docRuntime } from './doc-runtime-loader';
 import type { ChatFanout } from './fanout';
-import { appendChatUpdates, compactChat, loadChatState } from './persistence';
 import type { ChatPresence } from './presence';
-import { type ChatConnection, ChatRoom, type ChatTicket } from './room';
+import type { ChatConnection, ChatRoom, ChatTicket } from './room';
 import {
   type ChatMessageRow,
   claimAttachments,
@@ -58,7 +58,7 @@ export class ChatHub {
   private readonly indexMessage: (row: ChatMessageRow) => Promise<void>;
 
   constructor(private readonly h: ChatHubDeps) {
-    this.appendUpdate = writeBatcher((rows) => appendChatUpdates(h.deps.db, rows));
+    this.appendUpdate = writeBatcher(async (rows) => (await docRuntime()).appendChatUpdates(h.deps.db, rows));
     this.indexMessage = writeBatcher((rows) => indexMessages(h.deps.db, rows));
     this.timer = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
     this.timer.unref();
@@ -180,6 +180,7 @@ export class ChatHub {
   private async load(ticket: ChatTicket): Promise<ChatRoom> {
     const { deps, fanout } = this.h;
     const { db, logger } = deps;
+    const { ChatRoom, compactChat, loadChatState } = await docRuntime();
     const room: ChatRoom = new ChatRoom(ticket, {
       persist: async (update) => {
         await this.appendUpdate({ ticketId: ticket.id, data: update });
@@ -239,7 +240,7 @@ export class ChatHub {
     const done = (async () => {
       await this.h.fanout.unsubscribe(id).catch(() => {});
       await room.flushed();
-      if (room.appended > 0) await compactChat(this.h.deps.db, id);
+      if (room.appended > 0) await (await docRuntime()).compactChat(this.h.deps.db, id);
     })()
       .catch((err) => this.h.deps.logger.error('Chat room could not be stored on unload:', err))
       .finally(() => {

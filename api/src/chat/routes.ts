@@ -8,8 +8,8 @@ import { notFound } from '../http/app-error';
 import { contentDisposition } from '../http/content-disposition';
 import { ok } from '../http/envelope';
 import { chatTicketFor } from './access';
+import { docRuntime } from './doc-runtime-loader';
 import type { ChatHub } from './hub';
-import { chatLoadPayload } from './load-payload';
 
 /**
  * Over HTTP beside the websocket: the chat load payload (GET /api/chat/{ticketNumber}) and
@@ -24,6 +24,7 @@ export function chatRoutes(hub: ChatHub) {
     const ticket = await chatTicketFor(c.var.deps, user, c.req.param('ticketNumber'));
     if (!ticket) throw notFound('Ticket not found');
     c.header('Cache-Control', 'private, no-store');
+    const { chatLoadPayload } = await docRuntime();
     return ok(c, 'Chat loaded', await chatLoadPayload(c.var.deps, hub, ticket, user));
   });
 
