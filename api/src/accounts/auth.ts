@@ -12,8 +12,6 @@ import { AUTH_BASE_PATH, OTP_ATTEMPTS, OTP_TTL_SECONDS, SESSION_DAYS } from './a
 import { passwordResetMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './password-hash';
 
-export { AUTH_BASE_PATH, OTP_ATTEMPTS, OTP_TTL_SECONDS, SESSION_DAYS };
-
 export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
   const { config, db, mailer } = deps;
   // Before the library makes AsyncLocalStorages of its own (auth-context-storage.ts).

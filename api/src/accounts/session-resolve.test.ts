@@ -8,7 +8,7 @@ import * as schema from '../db/schema';
 import { sessions } from '../db/schema';
 import { type TestUser, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { SESSION_DAYS } from './auth';
+import { SESSION_DAYS } from './auth-settings';
 import { sessionResolver, verifySignedCookie } from './session-resolve';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

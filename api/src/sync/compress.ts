@@ -34,18 +34,21 @@ function namedCodings(header: string | undefined): string[] {
     .filter(Boolean);
 }
 
+const takesGzip = (named: string[]) => named.includes('gzip') || named.includes('*');
+// `*` alone does not count for br, as a client that has never heard of it may send it.
+const takesBrotli = (named: string[]) => named.includes('br');
+
 /** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). */
 export function acceptsGzip(header: string | undefined): boolean {
-  const named = namedCodings(header);
-  return named.includes('gzip') || named.includes('*');
+  return takesGzip(namedCodings(header));
 }
 
 /**
  * Whether an Accept-Encoding header names br (with a q above 0): browsers name it over
- * HTTPS. `*` alone does not count, as a client that has never heard of br may send it.
+ * HTTPS.
  */
 export function acceptsBrotli(header: string | undefined): boolean {
-  return namedCodings(header).includes('br');
+  return takesBrotli(namedCodings(header));
 }
 
 /**
@@ -61,18 +64,20 @@ export async function jsonAnswer(
 ): Promise<HotAnswer> {
   const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
   if (text.length < threshold) return { body: text, headers };
+  const named = namedCodings(acceptEncoding);
   let coding: 'br' | 'gzip';
   let packed: Buffer;
-  if (acceptsBrotli(acceptEncoding)) {
+  if (takesBrotli(named)) {
     coding = 'br';
     packed = await brotliAsync(text, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+        // A hint: the text's length, without a pass over it to count its UTF-8 bytes.
+        [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
       },
     });
-  } else if (acceptsGzip(acceptEncoding)) {
+  } else if (takesGzip(named)) {
     coding = 'gzip';
     packed = await gzipAsync(text, { level: GZIP_LEVEL });
   } else {

@@ -83,10 +83,10 @@ export const syncRoute: HotRoute = {
           : `${head},"deleted":false,"value":${value}}`,
       );
     }
+    const cursor = JSON.stringify(nextCursor);
     const text =
       `{"success":true,"message":"Changes","data":{"changes":[${out.join(',')}],` +
-      `"cursor":${JSON.stringify(nextCursor)},"hasMore":${hasMore},"resync":${resync}},` +
-      `"nextCursor":${JSON.stringify(nextCursor)}}`;
+      `"cursor":${cursor},"hasMore":${hasMore},"resync":${resync}},"nextCursor":${cursor}}`;
     return jsonAnswer(text, header('accept-encoding'));
   },
 };

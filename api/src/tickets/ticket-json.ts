@@ -74,6 +74,26 @@ const fileOf = (r: PageRow): FileJson => ({
   url: `/api/files/${r.f_id}`,
 });
 
+/** The files a ticket shows, of its files in storage order. */
+interface PickedFiles<T> {
+  ecu: T | null;
+  common: T[];
+  tuned: T | null;
+}
+
+const noFiles = <T>(): PickedFiles<T> => ({ ecu: null, common: [], tuned: null });
+
+/**
+ * Takes the next of a ticket's files, oldest first, as toTicketDto picks them: the first ECU
+ * file, every common file, the last tuned file. Both the list pages and the sync's JSON text
+ * pick by this one rule.
+ */
+function pickFile<T>(files: PickedFiles<T>, kind: string, file: T): void {
+  if (kind === 'ecu') files.ecu ??= file;
+  else if (kind === 'common') files.common.push(file);
+  else if (kind === 'tuned') files.tuned = file;
+}
+
 /**
  * The statement of a page of tickets with their files: `page` selects whole ticket rows, at
  * most limit + 1 of them (the extra one says more follow), in any order. The page is the
@@ -127,14 +147,10 @@ async function ticketPage(
   for (let i = 0; i < rows.length; ) {
     const t = rows[i]!;
     count++;
-    let ecu: FileJson | null = null;
-    let tuned: FileJson | null = null;
-    const common: FileJson[] = [];
+    const files = noFiles<FileJson>();
     for (; i < rows.length && rows[i]!.id === t.id; i++) {
       const r = rows[i]!;
-      if (r.f_kind === 'ecu') ecu ??= fileOf(r);
-      else if (r.f_kind === 'common') common.push(fileOf(r));
-      else if (r.f_kind === 'tuned') tuned = fileOf(r);
+      if (r.f_kind) pickFile(files, r.f_kind, fileOf(r));
     }
     if (count > limit) break;
     last = t.ticket_number;
@@ -159,9 +175,9 @@ async function ticketPage(
       charged: t.charged,
       createdAt: t.created_at,
       updatedAt: t.updated_at,
-      ecuFile: ecu,
-      commonFiles: common,
-      ecuTunedFile: tuned,
+      ecuFile: files.ecu,
+      commonFiles: files.common,
+      ecuTunedFile: files.tuned,
     };
     // The owner goes last, as toTicketDto puts it; added to the object rather than spread into
     // a copy of it (copying 22 keys per ticket was about 5% of the admin list's CPU).
@@ -210,16 +226,10 @@ const fileJsonByTicket = buildOnce(sql`
   where f.ticket_id = any(${sql.placeholder('ids')}::uuid[])
   order by f.created_at, f.ctid`);
 
-interface FilesJson {
-  ecu: string | null;
-  common: string[];
-  tuned: string | null;
-}
-
 /**
  * Tickets by id with their files, as the lists answer them (the sync feed's ticket values), as
  * JSON text by id: two statements side by side, joined here as text (the first ECU file, the
- * common files, the last tuned file, as ticketPage picks them). Ids of no ticket are left out.
+ * common files, the last tuned file: pickFile). Ids of no ticket are left out.
  */
 export async function ticketJsonTextById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
@@ -227,16 +237,14 @@ export async function ticketJsonTextById(db: Db | Tx, ids: string[]): Promise<Ma
     runBuilt<{ id: string; json: string }>(db, ticketJsonById, { ids }),
     runBuilt<{ ticket_id: string; kind: string; json: string }>(db, fileJsonByTicket, { ids }),
   ]);
-  const filesOf = new Map<string, FilesJson>();
+  const filesOf = new Map<string, PickedFiles<string>>();
   for (const f of files) {
     let found = filesOf.get(f.ticket_id);
     if (!found) {
-      found = { ecu: null, common: [], tuned: null };
+      found = noFiles();
       filesOf.set(f.ticket_id, found);
     }
-    if (f.kind === 'ecu') found.ecu ??= f.json;
-    else if (f.kind === 'common') found.common.push(f.json);
-    else if (f.kind === 'tuned') found.tuned = f.json;
+    pickFile(found, f.kind, f.json);
   }
   const out = new Map<string, string>();
   for (const t of tickets) {

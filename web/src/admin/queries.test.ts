@@ -1,51 +1,15 @@
 import type { AdminUserDetailDto, UserDto } from '@ecu/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { userDetail, userDto } from '../test/admin-fixtures';
 import { adminKeys, dropCachedUser, type PagedData, patchCachedUser } from './queries';
 
-function user(id: string, extra: Partial<UserDto> = {}): UserDto {
-  return {
-    _id: id,
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email: `${id}@x.com`,
-    address: '',
-    country: 'GB',
-    city: '',
-    postalCode: '',
-    role: 'user',
-    credits: 0,
-    perCreditPrice: 60,
-    totalMoneySpent: 0,
-    totalFilesSubmitted: 0,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    onBoarded: true,
-    verified: true,
-    disabled: false,
-    ...extra,
-  };
-}
+const user = (id: string): UserDto => userDto({ _id: id });
 
 function pages(...pageRows: UserDto[][]): PagedData<UserDto> {
   return {
     pages: pageRows.map((data, i) => ({ data, nextCursor: i < pageRows.length - 1 ? `c${i}` : null })),
     pageParams: pageRows.map((_, i) => (i === 0 ? null : `c${i - 1}`)),
-  };
-}
-
-function detail(u: UserDto): AdminUserDetailDto {
-  return {
-    user: u,
-    deletedAt: null,
-    ledger: [],
-    ledgerNextCursor: null,
-    payments: [],
-    paymentsNextCursor: null,
-    tickets: [],
-    ticketsNextCursor: null,
-    audit: [],
-    auditNextCursor: null,
   };
 }
 
@@ -57,7 +21,7 @@ describe('admin cache updates', () => {
     const client = new QueryClient();
     client.setQueryData(adminKeys.userList('all', ''), pages([user('a'), user('b')], [user('c')]));
     client.setQueryData(adminKeys.userList('disabled', 'b'), pages([user('b')]));
-    client.setQueryData(adminKeys.user('b'), detail(user('b')));
+    client.setQueryData(adminKeys.user('b'), userDetail(user('b')));
     client.setQueryData(adminKeys.transactions(''), pages([user('b')]));
 
     patchCachedUser(client, 'b', { disabled: true, perCreditPrice: 45 });
@@ -76,7 +40,7 @@ describe('admin cache updates', () => {
   it('takes a deleted user out of the lists and forgets their unobserved page', async () => {
     const client = new QueryClient();
     client.setQueryData(adminKeys.userList('all', ''), pages([user('a'), user('b')]));
-    client.setQueryData(adminKeys.user('b'), detail(user('b')));
+    client.setQueryData(adminKeys.user('b'), userDetail(user('b')));
     client.setQueryData([...adminKeys.userPart('b', 'ledger'), { after: 'x' }], pages([]));
 
     await dropCachedUser(client, 'b');
@@ -88,7 +52,7 @@ describe('admin cache updates', () => {
 
   it('leaves a deleted user page that is still on screen to the page itself', async () => {
     const client = new QueryClient();
-    client.setQueryData(adminKeys.user('b'), detail(user('b')));
+    client.setQueryData(adminKeys.user('b'), userDetail(user('b')));
     const observer = new QueryObserver(client, { queryKey: adminKeys.user('b'), enabled: false });
     const stop = observer.subscribe(() => {});
 
