@@ -301,3 +301,36 @@ test('offline, the Users page shows the last loaded data and every action is off
   await expect(page.getByText('Offline: showing the last loaded data')).toHaveCount(0);
   await expect(row.getByRole('button', { name: `Disable ${email}` })).toBeEnabled();
 });
+
+test('with the network up but the server out of reach, the Users page counts as offline until it answers', async ({
+  page,
+  context,
+}) => {
+  // Workshop Wi-Fi that is "connected" while nothing gets through: navigator.onLine stays true.
+  const tuner = await createAccount('verified');
+  const { email } = tuner;
+  await signInAsAdmin(page);
+  await page.goto('/users');
+  await page.getByLabel('Search users').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(row.getByRole('button', { name: `Disable ${email}` })).toBeEnabled();
+
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  // The next load of the list gets no answer (a new search), and the probe confirms it.
+  await page.getByLabel('Search users').fill(email.toUpperCase());
+  const notice = page.getByRole('status').filter({ hasText: 'Offline: showing the last loaded data' });
+  await expect(notice).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await expect(
+    page.getByText('You are offline. You see the last loaded data; changes need a connection.'),
+  ).toBeVisible();
+  await expect(row.getByRole('button', { name: `Disable ${email}` })).toBeDisabled();
+  await expect(row.getByLabel(`Role of ${email}`)).toBeDisabled();
+
+  // The server answers again: the next probe notices, and the actions are back.
+  await context.unrouteAll();
+  await expect(notice).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Disable ${email}` })).toBeEnabled();
+});

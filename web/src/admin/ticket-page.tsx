@@ -5,6 +5,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ChatPanel } from '../chat';
 import { messageOf } from '../local/api-client';
+import { isOnline } from '../local/connectivity';
 import { useOnline } from '../local/use-online';
 import {
   ADMIN_MESSAGES,
@@ -247,7 +248,7 @@ function FileStatusCard({
 
   function send(next: TicketStatus) {
     // Admins act on live data: offline nothing is sent or queued (docs/decisions/014-admin-data-with-tanstack-query.md).
-    if (!navigator.onLine) {
+    if (!isOnline()) {
       toast.error(OFFLINE_ACTION_TEXT, { toastId: 'admin-offline-action' });
       setChoice(current);
       setConfirming(false);

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { type ApiResult, messageOf } from '../local/api-client';
+import { isOnline } from '../local/connectivity';
 import { useOnline } from '../local/use-online';
 
 /** Why every admin action is off while offline (admins act on live data: docs/decisions/014-admin-data-with-tanstack-query.md). */
@@ -33,7 +34,7 @@ export function useAdminCommand<V, R>(options: AdminCommandOptions<V, R>): Admin
   const mutation = useMutation({ mutationFn: options.send, onSuccess: options.onSuccess });
 
   async function run(vars: V): Promise<ApiResult<R> | undefined> {
-    if (!navigator.onLine) {
+    if (!isOnline()) {
       toast.error(OFFLINE_ACTION_TEXT, { toastId: 'admin-offline-action' });
       return undefined;
     }

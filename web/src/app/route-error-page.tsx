@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { isOnline } from '../local/connectivity';
 import { isPageLoadFailure } from './route-error';
 
 /**
@@ -20,7 +21,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
         <h1>{pageLoad ? 'This page could not be loaded' : 'Something went wrong'}</h1>
         <p>
           {pageLoad
-            ? navigator.onLine
+            ? isOnline()
               ? 'A new version of the portal may be available. Reload to get it.'
               : 'You are offline and this page has not been opened on this device before. Reload when you are back online.'
             : 'This page stopped working. Your drafts and queued files are kept on this device.'}

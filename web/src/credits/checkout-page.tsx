@@ -13,6 +13,7 @@ import { toast } from 'react-toastify';
 import { refreshAuthUser } from '../accounts';
 import { type PublicConfig, usePublicConfig } from '../app/public-config';
 import { ApiError } from '../local/api-client';
+import { isOnline } from '../local/connectivity';
 import { localDb, setAuthUser } from '../local/db';
 import { pullAfterWrite } from '../local/sync-engine';
 import { useOnline } from '../local/use-online';
@@ -164,7 +165,7 @@ function Checkout({
       toast.error(checked.error.issues[0]?.message ?? PAYMENT_TEXT.required);
       return;
     }
-    if (!navigator.onLine) {
+    if (!isOnline()) {
       toast.error(PAYMENT_TEXT.offline);
       return;
     }

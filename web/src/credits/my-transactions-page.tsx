@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { isOnline } from '../local/connectivity';
 import { syncNow } from '../local/sync-engine';
 import { useOnline } from '../local/use-online';
 import { invoiceHref } from './api';
@@ -50,10 +51,10 @@ export default function MyTransactionsPage() {
   const transactions = useLiveQuery(() => transactionsNewestFirst(), []);
 
   useEffect(() => {
-    if (!navigator.onLine) return;
+    if (!isOnline()) return;
     syncNow().catch(() => {
       // Offline is not a failure here: the stored history is what we can show.
-      if (navigator.onLine) toast.error('Failed to load payment history');
+      if (isOnline()) toast.error('Failed to load payment history');
     });
   }, []);
 

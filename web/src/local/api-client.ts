@@ -6,6 +6,7 @@ import {
   type FieldError,
   isServerFault,
 } from '@ecu/shared';
+import { noteAnswer, noteNoAnswer } from './connectivity';
 
 /**
  * The request got an answer that is a failure. With { success: false } the message is the
@@ -67,8 +68,10 @@ export async function apiRequest<T>(
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    noteNoAnswer();
     throw new NetworkError();
   }
+  noteAnswer();
   let answer: ApiAnswer<T> | undefined;
   try {
     answer = (await res.json()) as ApiAnswer<T>;

@@ -1,18 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { isOnline, subscribeOnline } from './connectivity';
 
-function subscribe(callback: () => void) {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
+/** Whether the portal can reach its server now (connectivity.ts); re-renders when it changes. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }

@@ -142,7 +142,9 @@ function toResponse(answer: MockAnswer): Response {
  * and is kept in `unhandled`; with `{ strict: true }` it also fails the test (console.error).
  */
 export function mockApi(options: { strict?: boolean } = {}): ApiMock {
-  const routes: Route[] = [];
+  // The reachability probe after a request that got no answer (local/connectivity.ts): the
+  // server is up unless a test says otherwise with its own GET /health.
+  const routes: Route[] = [{ method: 'GET', ...compile('/health'), handler: () => ok(null) }];
   const sent: MockRequest[] = [];
   const unhandled: MockRequest[] = [];
 

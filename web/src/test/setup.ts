@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { resetConnectivity } from '../local/connectivity';
 
 // A console.error during a test is a failure (why: api/src/test/console-guard.ts).
 let errorSpy: ReturnType<typeof vi.spyOn>;
@@ -9,6 +10,8 @@ beforeEach(() => {
 afterEach(() => {
   expect(errorSpy).not.toHaveBeenCalled();
   errorSpy.mockRestore();
+  // A request that got no answer leaves the portal offline until a probe: not into the next test.
+  resetConnectivity();
 });
 
 // Component tests (`// @vitest-environment happy-dom` at the top of the file) unmount what they

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, apiRequest, messageOf } from '../../local/api-client';
+import { isOnline } from '../../local/connectivity';
 import { SERVICE_STATUS_KEY } from '../../service-status';
 import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
 import { fieldPath } from './field-paths';
@@ -34,7 +35,7 @@ export function useSaveSection<G extends SettingsGroup>(
   return useMutation({
     mutationFn: async (value: AdminSettings[G]) => {
       // Admins act on live data: nothing is queued offline (docs/decisions/014-admin-data-with-tanstack-query.md).
-      if (!navigator.onLine) throw new Error(OFFLINE_ACTION_TEXT);
+      if (!isOnline()) throw new Error(OFFLINE_ACTION_TEXT);
       return apiRequest<AdminSettingsDto>('PUT', '/admin/settings', { [group]: value });
     },
     onSuccess: ({ data, message }) => {

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { isOnline } from '../../local/connectivity';
 import { syncNow } from '../../local/sync-engine';
 import { useOnline } from '../../local/use-online';
 import { matchesTicket, type TicketView, ticketsNewestFirst } from '../common/api';
@@ -20,11 +21,11 @@ export default function MyFilesPage() {
   const online = useOnline();
   const searchId = useId();
   const [query, setQuery] = useState('');
-  const [refreshing, setRefreshing] = useState(() => navigator.onLine);
+  const [refreshing, setRefreshing] = useState(() => isOnline());
   const tickets = useLiveQuery(() => ticketsNewestFirst(), []);
 
   useEffect(() => {
-    if (!navigator.onLine) {
+    if (!isOnline()) {
       setRefreshing(false);
       return;
     }
@@ -32,7 +33,7 @@ export default function MyFilesPage() {
     syncNow()
       .catch(() => {
         // Offline is not a failure here: the stored list is what we can show.
-        if (navigator.onLine) toast.error('Failed to fetch Ecu Files', { toastId: 'my-files-load' });
+        if (isOnline()) toast.error('Failed to fetch Ecu Files', { toastId: 'my-files-load' });
       })
       .finally(() => live && setRefreshing(false));
     return () => {

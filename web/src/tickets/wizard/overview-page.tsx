@@ -11,6 +11,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAuthUser } from '../../accounts';
 import { messageOf } from '../../local/api-client';
+import { isOnline } from '../../local/connectivity';
 import { localDb } from '../../local/db';
 import { useOnline } from '../../local/use-online';
 import { ServiceStatusBanner } from '../../service-status';
@@ -88,7 +89,7 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
       // The ticket's key is its clientId: one key per ticket (docs/decisions/041-outbox-commands.md).
       const cmd = await submitDraft(data, (localFileIds) => queueTicket(data, localFileIds));
       navigate('/my-files', { replace: true });
-      if (!navigator.onLine) {
+      if (!isOnline()) {
         toast.info(QUEUED_OFFLINE_TEXT);
         return;
       }

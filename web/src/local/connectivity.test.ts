@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok, setOnline } from '../test/api-mock';
+import { ApiError, apiRequest, NetworkError } from './api-client';
+import { isOnline, resetConnectivity, subscribeOnline } from './connectivity';
+
+const noAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
+
+/** Lets the probe's fetch and its promise callbacks run. */
+async function settle() {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  resetConnectivity();
+});
+
+describe('reachability beside navigator.onLine', () => {
+  it('counts as offline only once the probe confirms that the server does not answer', async () => {
+    const api = mockApi();
+    api.on('GET', '/admin/users', noAnswer);
+    await expect(apiRequest('GET', '/admin/users')).rejects.toBeInstanceOf(NetworkError);
+    await settle();
+    // The probe got an answer: one request that failed is not "offline".
+    expect(api.calls('GET', '/health')).toHaveLength(1);
+    expect(isOnline()).toBe(true);
+
+    api.on('GET', '/health', noAnswer);
+    const changes = vi.fn();
+    const stop = subscribeOnline(changes);
+    await expect(apiRequest('GET', '/admin/users')).rejects.toBeInstanceOf(NetworkError);
+    await settle();
+    stop();
+    expect(isOnline()).toBe(false);
+    expect(changes).toHaveBeenCalled();
+    expect(onlineManager.isOnline()).toBe(false);
+  });
+
+  it.each([
+    ['an answer to any request, an error status too', 'answer'],
+    ['the next probe that gets an answer', 'probe'],
+    ['the browser going online again', 'online-event'],
+  ])('is back online after %s', async (_name, how) => {
+    vi.useFakeTimers();
+    const api = mockApi();
+    api.on('GET', '/health', noAnswer);
+    api.on('GET', '/admin/users', noAnswer);
+    await expect(apiRequest('GET', '/admin/users')).rejects.toBeInstanceOf(NetworkError);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isOnline()).toBe(false);
+
+    if (how === 'answer') {
+      api.on('GET', '/admin/users', fail(500, 'Boom', { code: 'internal' }));
+      await expect(apiRequest('GET', '/admin/users')).rejects.toBeInstanceOf(ApiError);
+    } else if (how === 'probe') {
+      // While offline the probe keeps asking; the first answer ends it.
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(isOnline()).toBe(false);
+      api.on('GET', '/health', ok(null));
+      await vi.advanceTimersByTimeAsync(3_000);
+    } else {
+      window.dispatchEvent(new Event('online'));
+    }
+    expect(isOnline()).toBe(true);
+    expect(onlineManager.isOnline()).toBe(true);
+  });
+
+  it('a cancelled request says nothing about the network', async () => {
+    const api = mockApi();
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(
+      apiRequest('GET', '/admin/users', undefined, { signal: aborted.signal }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    await settle();
+    expect(api.calls('GET', '/health')).toHaveLength(0);
+    expect(isOnline()).toBe(true);
+  });
+
+  it('follows the browser flag: offline is offline without asking the server', async () => {
+    const api = mockApi();
+    setOnline(false);
+    expect(isOnline()).toBe(false);
+    api.on('GET', '/admin/users', noAnswer);
+    await expect(apiRequest('GET', '/admin/users')).rejects.toBeInstanceOf(NetworkError);
+    await settle();
+    expect(api.calls('GET', '/health')).toHaveLength(0);
+  });
+});
