@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { ApiError, apiRequest, NetworkError } from './api-client';
 import { isOnline, resetConnectivity, subscribeOnline } from './connectivity';
+import { installOutboxHandlers, type OutboxHandlers } from './outbox';
+import { startSyncLoop } from './sync-engine';
 
 const noAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
 
@@ -90,5 +92,24 @@ describe('reachability beside navigator.onLine', () => {
     await expect(apiRequest('GET', '/admin/users')).rejects.toBeInstanceOf(NetworkError);
     await settle();
     expect(api.calls('GET', '/health')).toHaveLength(0);
+  });
+
+  it('the sync loop runs again as soon as the server answers, without waiting for its minute', async () => {
+    // IndexedDB (the outbox) runs on real macrotasks; only the clocks are fake.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const api = mockApi();
+    api.on('GET', '/sync', noAnswer);
+    api.on('GET', '/health', noAnswer);
+    // An empty outbox: the loop sends nothing and pulls.
+    installOutboxHandlers({} as OutboxHandlers);
+    const stop = startSyncLoop(() => {});
+    await vi.waitFor(() => expect(isOnline()).toBe(false));
+    expect(api.calls('GET', '/sync')).toHaveLength(1);
+
+    api.on('GET', '/health', ok(null));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(isOnline()).toBe(true);
+    await vi.waitFor(() => expect(api.calls('GET', '/sync')).toHaveLength(2));
+    stop();
   });
 });

@@ -1,5 +1,6 @@
 import type { SyncChangeDto, SyncPageDto } from '@ecu/shared';
 import { apiRequest, NetworkError } from './api-client';
+import { isOnline, subscribeOnline } from './connectivity';
 import { getAuthUser, localDb, type PortalDb, setAuthUser } from './db';
 import { flushOutbox } from './outbox';
 
@@ -121,20 +122,28 @@ export async function syncOnce(db: PortalDb = localDb, pull: Pull = defaultPull)
 
 export const SYNC_INTERVAL_MS = 60_000;
 
-/** Runs sync on start, when the network comes back, when the tab is shown, and every minute. */
+/**
+ * Runs sync on start, when the portal is back online (the browser's network, or the server
+ * answering again: connectivity.ts), when the tab is shown, and every minute.
+ */
 export function startSyncLoop(onError: (err: unknown) => void, db: PortalDb = localDb): () => void {
   let stopped = false;
   const run = () => {
     if (!stopped && navigator.onLine !== false) syncOnce(db).catch(onError);
   };
   const onVisible = () => document.visibilityState === 'visible' && run();
-  window.addEventListener('online', run);
+  let online = isOnline();
+  const stopFollowing = subscribeOnline(() => {
+    const was = online;
+    online = isOnline();
+    if (online && !was) run();
+  });
   document.addEventListener('visibilitychange', onVisible);
   const timer = window.setInterval(run, SYNC_INTERVAL_MS);
   run();
   return () => {
     stopped = true;
-    window.removeEventListener('online', run);
+    stopFollowing();
     document.removeEventListener('visibilitychange', onVisible);
     window.clearInterval(timer);
   };
