@@ -240,6 +240,16 @@ test('a user’s page pages its ledger and audit trail with Load more', async ({
   await expect(audit.getByText('Showing 22 entries')).toBeVisible();
 });
 
+/** The Users list searched for one address, once the search's answer is on screen: its row. */
+async function searchUsersFor(page: Page, email: string) {
+  await page.goto('/users');
+  await page.getByLabel('Search users').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(2); // the search's answer has arrived
+  return row;
+}
+
 test('offline, the Users page shows the last loaded data and every action is off', async ({
   page,
   context,
@@ -251,11 +261,7 @@ test('offline, the Users page shows the last loaded data and every action is off
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
-  await page.goto('/users');
-  await page.getByLabel('Search users').fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  await expect(page.getByRole('row')).toHaveCount(2); // the search's answer has arrived
+  const row = await searchUsersFor(page, email);
 
   await context.setOffline(true);
   const notice = page.getByRole('status').filter({ hasText: 'Offline: showing the last loaded data' });
@@ -307,14 +313,9 @@ test('with the network up but the server out of reach, the Users page counts as 
   context,
 }) => {
   // Workshop Wi-Fi that is "connected" while nothing gets through: navigator.onLine stays true.
-  const tuner = await createAccount('verified');
-  const { email } = tuner;
+  const { email } = await createAccount('verified');
   await signInAsAdmin(page);
-  await page.goto('/users');
-  await page.getByLabel('Search users').fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  await expect(page.getByRole('row')).toHaveCount(2);
+  const row = await searchUsersFor(page, email);
   await expect(row.getByRole('button', { name: `Disable ${email}` })).toBeEnabled();
 
   await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
