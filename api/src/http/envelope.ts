@@ -15,3 +15,14 @@ export function failure(
 ): ApiFailure {
   return { success: false, message, errors, code };
 }
+
+/**
+ * ok()'s envelope as text, around data that is JSON text already (a page of tickets, the sync's
+ * changes): `{"success":true,"message":…,"data":<json>,…}` without parsing the data again.
+ */
+export function envelopeJson(message: string, dataJson: string, extra: Record<string, unknown> = {}): string {
+  const tail = Object.entries(extra)
+    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join('');
+  return `{"success":true,"message":${JSON.stringify(message)},"data":${dataJson}${tail}}`;
+}

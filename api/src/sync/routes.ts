@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app/context';
 import { badRequest } from '../http/app-error';
+import { envelopeJson } from '../http/envelope';
 import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { parseWith } from '../http/validate';
 import { jsonAnswer } from './compress';
@@ -60,22 +61,20 @@ export const syncRoute: HotRoute = {
       else idsByEntity.set(row.entity, [row.entityId]);
     }
     // Each entity's rows in one statement, the entities side by side, as JSON text.
-    const loaded = await Promise.all(
-      [...idsByEntity].map(async ([entity, ids]) => {
-        const loader = SYNC_LOADERS[entity];
-        return { entity, rows: loader ? await loader(db, ids) : new Map<string, string>() };
-      }),
+    const loaded = new Map(
+      await Promise.all(
+        [...idsByEntity].map(async ([entity, ids]) => {
+          const loader = SYNC_LOADERS[entity];
+          return [entity, loader ? await loader(db, ids) : new Map<string, string>()] as const;
+        }),
+      ),
     );
-    const values = new Map<string, string>();
-    for (const { entity, rows } of loaded) {
-      for (const [id, value] of rows) values.set(`${entity}:${id}`, value);
-    }
     // The answer is written as text around the loaders' JSON, which is never parsed here: the
     // shape is SyncChange's (docs/decisions/045-sync-json-in-sql.md).
     const out: string[] = [];
     for (const row of latest.values()) {
       if (!(row.entity in SYNC_LOADERS)) continue;
-      const value = values.get(`${row.entity}:${row.entityId}`);
+      const value = loaded.get(row.entity)?.get(row.entityId);
       const head = `{"entity":${JSON.stringify(row.entity)},"id":${JSON.stringify(row.entityId)}`;
       out.push(
         row.deleted || value === undefined
@@ -83,11 +82,8 @@ export const syncRoute: HotRoute = {
           : `${head},"deleted":false,"value":${value}}`,
       );
     }
-    const cursor = JSON.stringify(nextCursor);
-    const text =
-      `{"success":true,"message":"Changes","data":{"changes":[${out.join(',')}],` +
-      `"cursor":${cursor},"hasMore":${hasMore},"resync":${resync}},"nextCursor":${cursor}}`;
-    return jsonAnswer(text, header('accept-encoding'));
+    const data = `{"changes":[${out.join(',')}],"cursor":${JSON.stringify(nextCursor)},"hasMore":${hasMore},"resync":${resync}}`;
+    return jsonAnswer(envelopeJson('Changes', data, { nextCursor }), header('accept-encoding'));
   },
 };
 

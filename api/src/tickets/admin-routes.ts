@@ -17,7 +17,7 @@ import { withCustomPlans } from '../db/prepared';
 import { TICKET_SEARCH_TEXT, tickets, USER_SEARCH_TEXT, uploads, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
-import { ok } from '../http/envelope';
+import { envelopeJson, ok } from '../http/envelope';
 import { type HotRoute, honoHandler } from '../http/hot-lane';
 import { int4FromDigits } from '../http/int4';
 import { containsPattern } from '../http/search-pattern';
@@ -25,7 +25,7 @@ import { jsonBody, parseWith } from '../http/validate';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
-import { envelopeJson, ticketPageJson, ticketPageStatement } from './ticket-json';
+import { ticketPageJson, ticketPageStatement } from './ticket-json';
 import { setTicketStatus } from './ticket-life';
 import { attachTunedFile, knownOriginalOf, reuseTunedFile } from './tuned-files';
 

@@ -15,7 +15,7 @@ import type { AppEnv } from '../app/context';
 import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
-import { ok } from '../http/envelope';
+import { envelopeJson, ok } from '../http/envelope';
 import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
@@ -32,7 +32,7 @@ import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
 import { requestChange } from './revisions';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
-import { envelopeJson, myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
+import { myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
 import { checkDownloadEligibility } from './ticket-life';
 
 /** 20 MB ECU file + 100 MB of additional files + the form fields. */

@@ -273,11 +273,3 @@ export function myTicketsPageJson(
   const { userId, before, limit } = params;
   return ticketPageJson(db, myTicketsPage, { userId, before, rows: limit + 1 }, { limit, owner: false });
 }
-
-/** `{"success":true,"message":…,"data":<json>,…}` without parsing the data again. */
-export function envelopeJson(message: string, dataJson: string, extra: Record<string, unknown> = {}): string {
-  const tail = Object.entries(extra)
-    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
-    .join('');
-  return `{"success":true,"message":${JSON.stringify(message)},"data":${dataJson}${tail}}`;
-}

@@ -4,6 +4,7 @@ import { CHAT_CLOSE, MESSAGE_ACK, MESSAGE_READ } from '@ecu/shared/chat/protocol
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
+import { browserOnline } from '../local/connectivity';
 import { mergeVectors, movedClients } from './delivery';
 import { OpenTimeout, Reconnector, realTimers, type Timers } from './reconnect';
 import { attachProvider, type ChatRoom, clearRoom, heldCount, openRoom, saveKnown, unreadNow } from './room';
@@ -25,8 +26,6 @@ export interface ChatSessionOptions {
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
   isOnline?: () => boolean;
 }
-
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /**
  * One open ticket chat: its Y.Doc kept in IndexedDB, the socket to the server once that copy

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { ApiError, apiRequest, NetworkError } from './api-client';
 import { isOnline, resetConnectivity, subscribeOnline } from './connectivity';
+import './query-client'; // hands the signal to TanStack Query's onlineManager
 import { installOutboxHandlers, type OutboxHandlers } from './outbox';
 import { startSyncLoop } from './sync-engine';
 

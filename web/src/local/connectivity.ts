@@ -1,12 +1,10 @@
-import { onlineManager } from '@tanstack/react-query';
-
 /**
  * Whether the portal can reach its server: the browser's own flag (navigator.onLine and its
  * events) corrected by what requests see. A workshop's Wi-Fi often stays "connected" while
  * nothing gets through, and navigator.onLine then says true; so when an API request gets no
  * answer, one request to /api/health confirms it, and until the server answers again the
  * portal counts as offline: the offline notices show, admin actions are off, and queries pause
- * instead of failing. Any answer (even an error status), the browser's `online` event or a
+ * instead of failing (query-client.ts hands this signal to TanStack Query). Any answer (even an error status), the browser's `online` event or a
  * probe every PROBE_EVERY_MS ends it (docs/decisions/050-reachability.md).
  */
 
@@ -18,7 +16,8 @@ let probing = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
-function browserOnline(): boolean {
+/** What the browser itself says (navigator.onLine): it has a network, or does not know. */
+export function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
@@ -87,9 +86,6 @@ function onBrowserChange() {
 if (typeof window !== 'undefined') {
   window.addEventListener('online', onBrowserChange);
   window.addEventListener('offline', onBrowserChange);
-  // TanStack Query pauses and resumes its queries and retries on the same signal.
-  onlineManager.setEventListener((setOnline) => subscribeOnline(() => setOnline(isOnline())));
-  onlineManager.setOnline(isOnline());
 }
 
 /** Tests: forget a past failure and its probe. */

@@ -1,9 +1,10 @@
 import { isServerFault, type UserDto } from '@ecu/shared';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { liveQuery } from 'dexie';
 import { ApiError } from './api-client';
+import { isOnline, subscribeOnline } from './connectivity';
 import { localDb } from './db';
 
 /**
@@ -31,6 +32,12 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Queries and their retries pause and resume on the portal's own signal: offline also when the
+// server does not answer (connectivity.ts). Wired here, where TanStack Query is loaded, so the
+// signed-out pages that share api-client.ts do not download its online manager.
+onlineManager.setEventListener((setOnline) => subscribeOnline(() => setOnline(isOnline())));
+onlineManager.setOnline(isOnline());
 
 const CACHE_KEY = 'tanstack-query';
 

@@ -1,6 +1,6 @@
 import type { SyncChangeDto, SyncPageDto } from '@ecu/shared';
 import { apiRequest, NetworkError } from './api-client';
-import { isOnline, subscribeOnline } from './connectivity';
+import { browserOnline, isOnline, subscribeOnline } from './connectivity';
 import { getAuthUser, localDb, type PortalDb, setAuthUser } from './db';
 import { flushOutbox } from './outbox';
 
@@ -129,7 +129,7 @@ export const SYNC_INTERVAL_MS = 60_000;
 export function startSyncLoop(onError: (err: unknown) => void, db: PortalDb = localDb): () => void {
   let stopped = false;
   const run = () => {
-    if (!stopped && navigator.onLine !== false) syncOnce(db).catch(onError);
+    if (!stopped && browserOnline()) syncOnce(db).catch(onError);
   };
   const onVisible = () => document.visibilityState === 'visible' && run();
   let online = isOnline();
