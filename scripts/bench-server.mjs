@@ -20,6 +20,7 @@
 //   BENCH_PGLITE_TICKETS=1000 demo tickets in the PGlite data dir of the cold-start row
 //   BENCH_UPLOAD=off     skips the 20 MB upload row (scripts/bench-upload.mjs)
 //   BENCH_LOADER=autocannon  drives the load with autocannon even where wrk is installed
+//   BENCH_VERBOSE=1      prints every round of the load runs, not only the medians
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -243,8 +244,14 @@ async function interleaved(servers, pathAndQuery, cookieOf, options = {}) {
   const runs = new Map(servers.map((s) => [s.name, []]));
   for (const s of servers) await loadRun(s, pathAndQuery, { cookie: cookieOf(s), duration: 1 }); // warm-up
   for (let round = 0; round < ROUNDS; round++)
-    for (const s of servers)
-      runs.get(s.name).push(await loadRun(s, pathAndQuery, { cookie: cookieOf(s), ...options }));
+    for (const s of servers) {
+      const run = await loadRun(s, pathAndQuery, { cookie: cookieOf(s), ...options });
+      if (env.BENCH_VERBOSE)
+        console.info(
+          `    ${pathAndQuery} ${s.name} round ${round + 1}: ${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${run.cpuMs.toFixed(2)} CPU-ms/req`,
+        );
+      runs.get(s.name).push(run);
+    }
   const out = {};
   for (const [name, list] of runs) {
     out[name] = {};

@@ -1,4 +1,4 @@
-import { type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { fillPlaceholders, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import type { Db, Tx } from './client';
@@ -81,4 +81,35 @@ export async function runBuilt<T>(
   values: Record<string, unknown> = {},
 ): Promise<T[]> {
   return rowsOf<T>(await db._.session.prepareQuery(query, undefined, undefined, false).execute(values));
+}
+
+/** What runBuiltArrays reads of a session's client: postgres.js's or PGlite's. */
+type ArrayClient =
+  | {
+      unsafe(
+        sql: string,
+        params: unknown[],
+        options: { prepare: boolean },
+      ): { values(): Promise<unknown[][]> };
+    }
+  | { query(sql: string, params: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }> };
+
+/**
+ * runBuilt with each row as an array of its columns, in the select list's order. For the
+ * reads of many rows with many columns: the driver makes a row object one keyed store at a
+ * time, and past a dozen columns V8 turns each one into a hash table, about a third of a
+ * page's CPU in the driver (docs/decisions/051-array-rows.md). PGlite's default parsers are
+ * used: select instants as text (to_char), not as timestamps.
+ */
+export async function runBuiltArrays<T extends unknown[]>(
+  db: Db | Tx,
+  query: Query,
+  values: Record<string, unknown> = {},
+): Promise<T[]> {
+  const client = (db._.session as unknown as { client: ArrayClient }).client;
+  const params = fillPlaceholders(query.params, values);
+  // postgres.js: preparingClient decides what is prepared on the pool; a transaction's own
+  // client prepares nothing, as drizzle asks of it.
+  if ('unsafe' in client) return (await client.unsafe(query.sql, params, { prepare: false }).values()) as T[];
+  return (await client.query(query.sql, params, { rowMode: 'array' })).rows as T[];
 }

@@ -1,7 +1,7 @@
 import type { TicketDto } from '@ecu/shared';
 import { type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { buildOnce, runBuilt } from '../db/prepared';
+import { buildOnce, runBuilt, runBuiltArrays } from '../db/prepared';
 import { INT4_MAX } from '../http/int4';
 
 /**
@@ -26,37 +26,38 @@ export interface TicketPageJson {
   nextCursor: string | null;
 }
 
-/** One ticket (with one of its files, if any) of the page statement. */
-interface PageRow {
-  id: string;
-  ticket_number: number;
-  make: string;
-  model: string;
-  year: string;
-  registration: string;
-  ecu_id: string | null;
-  transmission: string | null;
-  read_tool: string | null;
-  read_type: string | null;
-  master_slave: string | null;
-  stage: string;
-  options: string[];
-  notes: string | null;
-  credits_need: number;
-  status: string;
-  charged: boolean;
-  created_at: string;
-  updated_at: string;
-  owner_id?: string;
-  owner_first_name?: string;
-  owner_last_name?: string;
-  owner_email?: string;
-  f_id: string | null;
-  f_kind: 'ecu' | 'common' | 'tuned' | null;
-  f_name: string;
-  f_size: number;
-  f_sha256: string;
-}
+/**
+ * One ticket (with one of its files, if any) of the page statement, as an array of its
+ * columns (runBuiltArrays): the ticket's, the owner's when the statement has them, the file's.
+ */
+type PageRow = unknown[];
+
+/** The ticket's columns in a PageRow, in ticketPageStatement's select list's order. */
+const TICKET = {
+  id: 0,
+  ticketNumber: 1,
+  make: 2,
+  model: 3,
+  year: 4,
+  registration: 5,
+  ecuId: 6,
+  transmission: 7,
+  readTool: 8,
+  readType: 9,
+  masterSlave: 10,
+  stage: 11,
+  options: 12,
+  notes: 13,
+  creditsNeed: 14,
+  status: 15,
+  charged: 16,
+  createdAt: 17,
+  updatedAt: 18,
+} as const;
+/** The owner's four columns follow the ticket's when the statement selects them. */
+const OWNER = 19;
+/** Where the file's five columns start (id, kind, name, size, sha256). */
+const fileColumnsAt = (owner: boolean) => (owner ? OWNER + 4 : OWNER);
 
 interface FileJson {
   id: string;
@@ -66,12 +67,12 @@ interface FileJson {
   url: string;
 }
 
-const fileOf = (r: PageRow): FileJson => ({
-  id: r.f_id!,
-  name: r.f_name,
-  size: Number(r.f_size),
-  sha256: r.f_sha256,
-  url: `/api/files/${r.f_id}`,
+const fileOf = (r: PageRow, at: number): FileJson => ({
+  id: r[at] as string,
+  name: r[at + 2] as string,
+  size: Number(r[at + 3]),
+  sha256: r[at + 4] as string,
+  url: `/api/files/${r[at] as string}`,
 });
 
 /** The files a ticket shows, of its files in storage order. */
@@ -99,7 +100,8 @@ function pickFile<T>(files: PickedFiles<T>, kind: string, file: T): void {
  * most limit + 1 of them (the extra one says more follow), in any order. The page is the
  * ticket side of the join as it is (joined back to tickets by id, PostgreSQL hashed the whole
  * table). Files come oldest first; files stored in one transaction share created_at and keep
- * their insertion (physical) order, as the stable sort of toTicketDto did. Built once
+ * their insertion (physical) order, as the stable sort of toTicketDto did. The rows are read as
+ * arrays, so the select list's order is TICKET's, OWNER's and fileColumnsAt's. Built once
  * (buildOnce) where `page` has placeholders for its values.
  */
 export function ticketPageStatement(page: SQL | SQLWrapper, options: { owner: boolean }): Query {
@@ -140,54 +142,56 @@ async function ticketPage(
   options: { limit: number; owner: boolean },
 ): Promise<{ tickets: TicketDto[]; nextCursor: string | null }> {
   const { limit, owner } = options;
-  const rows = await runBuilt<PageRow>(db, statement, values);
+  const rows = await runBuiltArrays<PageRow>(db, statement, values);
+  const f = fileColumnsAt(owner);
   const tickets: TicketDto[] = [];
   let count = 0;
   let last: number | null = null;
   for (let i = 0; i < rows.length; ) {
     const t = rows[i]!;
+    const id = t[TICKET.id];
     count++;
     const files = noFiles<FileJson>();
-    for (; i < rows.length && rows[i]!.id === t.id; i++) {
+    for (; i < rows.length && rows[i]![TICKET.id] === id; i++) {
       const r = rows[i]!;
-      if (r.f_kind) pickFile(files, r.f_kind, fileOf(r));
+      const kind = r[f + 1] as string | null;
+      if (kind) pickFile(files, kind, fileOf(r, f));
     }
     if (count > limit) break;
-    last = t.ticket_number;
-    // Keys in toTicketDto's order.
+    last = t[TICKET.ticketNumber] as number;
+    // Keys in toTicketDto's order; the values are the statement's, typed as toTicketDto's.
     const dto = {
-      _id: t.id,
-      ticketNumber: t.ticket_number,
-      make: t.make,
-      model: t.model,
-      year: t.year,
-      registration: t.registration,
-      ecuId: t.ecu_id,
-      transmission: t.transmission,
-      readTool: t.read_tool,
-      readType: t.read_type,
-      masterSlave: t.master_slave,
-      stage: t.stage,
-      options: t.options,
-      notes: t.notes,
-      creditsNeed: t.credits_need,
-      status: t.status,
-      charged: t.charged,
-      createdAt: t.created_at,
-      updatedAt: t.updated_at,
+      _id: id,
+      ticketNumber: last,
+      make: t[TICKET.make],
+      model: t[TICKET.model],
+      year: t[TICKET.year],
+      registration: t[TICKET.registration],
+      ecuId: t[TICKET.ecuId],
+      transmission: t[TICKET.transmission],
+      readTool: t[TICKET.readTool],
+      readType: t[TICKET.readType],
+      masterSlave: t[TICKET.masterSlave],
+      stage: t[TICKET.stage],
+      options: t[TICKET.options],
+      notes: t[TICKET.notes],
+      creditsNeed: t[TICKET.creditsNeed],
+      status: t[TICKET.status],
+      charged: t[TICKET.charged],
+      createdAt: t[TICKET.createdAt],
+      updatedAt: t[TICKET.updatedAt],
       ecuFile: files.ecu,
       commonFiles: files.common,
       ecuTunedFile: files.tuned,
-    };
+    } as TicketDto;
     // The owner goes last, as toTicketDto puts it; added to the object rather than spread into
     // a copy of it (copying 22 keys per ticket was about 5% of the admin list's CPU).
     if (owner)
-      (dto as TicketDto).userId = {
-        // The owner's columns are selected whenever `owner` is set.
-        _id: t.owner_id!,
-        firstName: t.owner_first_name!,
-        lastName: t.owner_last_name!,
-        email: t.owner_email!,
+      dto.userId = {
+        _id: t[OWNER] as string,
+        firstName: t[OWNER + 1] as string,
+        lastName: t[OWNER + 2] as string,
+        email: t[OWNER + 3] as string,
       };
     tickets.push(dto);
   }
