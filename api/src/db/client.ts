@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { buildOnce, preparingClient, runBuilt } from './prepared';
+import { buildOnce, preparingClient, runBuiltArrays } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -147,7 +147,7 @@ export async function withStartupLock<T>(db: Db, key: LockKey, fn: () => Promise
 const PING = buildOnce(sql`select ${sql.placeholder('one')}::int as ok`);
 
 export async function pingDatabase(db: Db): Promise<void> {
-  await runBuilt(db, PING, { one: 1 });
+  await runBuiltArrays(db, PING, { one: 1 });
 }
 
 /**

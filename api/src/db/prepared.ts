@@ -2,7 +2,6 @@ import { fillPlaceholders, type Query, type SQL, type SQLWrapper, sql } from 'dr
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import type { Db, Tx } from './client';
-import { rowsOf } from './rows';
 
 /**
  * Statements with more parameters than this are sent unprepared: their text varies with the
@@ -66,21 +65,12 @@ const dialect = new PgDialect();
 
 /**
  * A statement whose text is built once: each `sql.placeholder('name')` in it is a value that
- * every run binds (runBuilt). Drizzle otherwise builds a statement's text from its parts on
+ * every run binds (runBuiltArrays). Drizzle otherwise builds a statement's text from its parts on
  * every execute, about a tenth of a millisecond for a page of the file lists; the hot reads
  * build theirs when the module loads (docs/decisions/030-hot-reads.md).
  */
 export function buildOnce(statement: SQL | SQLWrapper): Query {
   return dialect.sqlToQuery(statement.getSQL());
-}
-
-/** Runs a statement of buildOnce with the values of its placeholders: its rows. */
-export async function runBuilt<T>(
-  db: Db | Tx,
-  query: Query,
-  values: Record<string, unknown> = {},
-): Promise<T[]> {
-  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, undefined, false).execute(values));
 }
 
 /** What runBuiltArrays reads of a session's client: postgres.js's or PGlite's. */
@@ -95,11 +85,12 @@ type ArrayClient =
   | { query(sql: string, params: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }> };
 
 /**
- * runBuilt with each row as an array of its columns, in the select list's order. For the
- * reads of many rows with many columns: the driver makes a row object one keyed store at a
- * time, and past a dozen columns V8 turns each one into a hash table, about a third of a
- * page's CPU in the driver (docs/decisions/051-array-rows.md). PGlite's default parsers are
- * used: select instants as text (to_char), not as timestamps.
+ * Runs a statement of buildOnce with the values of its placeholders: its rows, each an array
+ * of its columns in the select list's order. Rows as objects cost more: the driver makes each
+ * one a keyed store at a time (past a dozen columns V8 turns it into a hash table), they
+ * outlived the young generation under load, and drizzle's execute, which every other query
+ * shares, is compiled again once a transaction has used it (docs/decisions/051-array-rows.md).
+ * PGlite's default parsers are used: select instants as text (to_char), not as timestamps.
  */
 export async function runBuiltArrays<T extends unknown[]>(
   db: Db | Tx,

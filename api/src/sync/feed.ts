@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { buildOnce, runBuilt } from '../db/prepared';
+import { buildOnce, runBuiltArrays } from '../db/prepared';
 import { changes, settings } from '../db/schema';
 import { comparePositions, type FeedPosition } from './cursor';
 
@@ -19,7 +19,7 @@ export interface FeedRow {
   deleted: boolean;
 }
 
-/** Built once; the rows as they come, without the ORM's mapping (a first sync reads a thousand). */
+/** Built once; read as arrays (a first sync reads a thousand rows), in FeedRow's key order. */
 const feedPage = buildOnce(sql`
   select c.seq::float8 as seq, c.tx::text as tx, c.entity, c.entity_id as "entityId", c.deleted
   from changes c
@@ -34,8 +34,19 @@ const feedPage = buildOnce(sql`
  * transaction still running: one that commits later can never land behind a handed-out
  * cursor (docs/decisions/025-files-and-local-data.md).
  */
-export function feedAfter(db: Db, userId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
-  return runBuilt<FeedRow>(db, feedPage, { userId, tx: from.tx, seq: from.seq, limit });
+export async function feedAfter(
+  db: Db,
+  userId: string,
+  from: FeedPosition,
+  limit: number,
+): Promise<FeedRow[]> {
+  const rows = await runBuiltArrays<[number, string, string, string, boolean]>(db, feedPage, {
+    userId,
+    tx: from.tx,
+    seq: from.seq,
+    limit,
+  });
+  return rows.map(([seq, tx, entity, entityId, deleted]) => ({ seq, tx, entity, entityId, deleted }));
 }
 
 /** Whether some of the user's changes are of transactions the horizon has not passed yet. */

@@ -1,7 +1,7 @@
 import type { TicketDto } from '@ecu/shared';
 import { type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { buildOnce, runBuilt, runBuiltArrays } from '../db/prepared';
+import { buildOnce, runBuiltArrays } from '../db/prepared';
 import { INT4_MAX } from '../http/int4';
 
 /**
@@ -238,25 +238,25 @@ const fileJsonByTicket = buildOnce(sql`
 export async function ticketJsonTextById(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const [tickets, files] = await Promise.all([
-    runBuilt<{ id: string; json: string }>(db, ticketJsonById, { ids }),
-    runBuilt<{ ticket_id: string; kind: string; json: string }>(db, fileJsonByTicket, { ids }),
+    runBuiltArrays<[id: string, json: string]>(db, ticketJsonById, { ids }),
+    runBuiltArrays<[ticketId: string, kind: string, json: string]>(db, fileJsonByTicket, { ids }),
   ]);
   const filesOf = new Map<string, PickedFiles<string>>();
-  for (const f of files) {
-    let found = filesOf.get(f.ticket_id);
+  for (const [ticketId, kind, json] of files) {
+    let found = filesOf.get(ticketId);
     if (!found) {
       found = noFiles();
-      filesOf.set(f.ticket_id, found);
+      filesOf.set(ticketId, found);
     }
-    pickFile(found, f.kind, f.json);
+    pickFile(found, kind, json);
   }
   const out = new Map<string, string>();
-  for (const t of tickets) {
-    const f = filesOf.get(t.id);
+  for (const [id, json] of tickets) {
+    const f = filesOf.get(id);
     // row_to_json writes an object that ends in its closing brace: the file keys go before it.
     out.set(
-      t.id,
-      `${t.json.slice(0, -1)},"ecuFile":${f?.ecu ?? 'null'},"commonFiles":[${f ? f.common.join(',') : ''}],"ecuTunedFile":${f?.tuned ?? 'null'}}`,
+      id,
+      `${json.slice(0, -1)},"ecuFile":${f?.ecu ?? 'null'},"commonFiles":[${f ? f.common.join(',') : ''}],"ecuTunedFile":${f?.tuned ?? 'null'}}`,
     );
   }
   return out;
