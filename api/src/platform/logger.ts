@@ -30,30 +30,27 @@ export interface RequestScope {
 }
 
 /**
- * The scope of each request in flight, kept on Node's request object under a symbol of ours.
- * Not an AsyncLocalStorage: on Node 20 every promise created inside one costs about twice as
- * much, which was a quarter of the CPU of a signed-in read (docs/decisions/043-hot-lane.md).
- * Not a WeakMap either: an entry per request made the young generation's collections walk a
- * table of every request since the last one. Lines that belong to a request name it with a
- * `reqId` field (requestIdOf).
+ * The scope of each request in flight, by Node's request object. Not an AsyncLocalStorage: on
+ * Node 20 every promise created inside one costs about twice as much, which was a quarter of
+ * the CPU of a signed-in read (docs/decisions/043-hot-lane.md). Lines that belong to a request
+ * name it with a `reqId` field (requestIdOf).
  */
-const SCOPE = Symbol('ecu.requestScope');
-type Scoped = { [SCOPE]?: RequestScope };
+const scopes = new WeakMap<object, RequestScope>();
 
 /** The edge opens a request's scope (api/src/http/edge.ts). */
 export function openRequestScope(request: object, scope: RequestScope): void {
-  (request as Scoped)[SCOPE] = scope;
+  scopes.set(request, scope);
 }
 
 /** Records who a request is from, for its access line. */
 export function noteRequestUser(request: object | undefined, userId: string): void {
-  const scope = (request as Scoped | undefined)?.[SCOPE];
+  const scope = request && scopes.get(request);
   if (scope) scope.userId = userId;
 }
 
 /** The id of a request (the one in its X-Request-Id answer header), for its log lines. */
 export function requestIdOf(request: object | undefined): string | undefined {
-  return (request as Scoped | undefined)?.[SCOPE]?.reqId;
+  return request ? scopes.get(request)?.reqId : undefined;
 }
 
 /**
