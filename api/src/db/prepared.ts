@@ -65,8 +65,8 @@ const dialect = new PgDialect();
 
 /**
  * A statement whose text is built once: each `sql.placeholder('name')` in it is a value that
- * every run binds (runBuiltArrays). Drizzle otherwise builds a statement's text from its parts on
- * every execute, about a tenth of a millisecond for a page of the file lists; the hot reads
+ * every run binds (runBuiltArrays). Drizzle otherwise builds a statement's text from its parts
+ * on every execute, about a tenth of a millisecond for a page of the file lists; the hot reads
  * build theirs when the module loads (docs/decisions/030-hot-reads.md).
  */
 export function buildOnce(statement: SQL | SQLWrapper): Query {

@@ -13,8 +13,8 @@ import { INT4_MAX } from '../http/int4';
  */
 
 /** An ISO 8601 instant in UTC with milliseconds, as Date.prototype.toISOString writes it. */
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: string) => sql.raw(isoText(column));
 
 /** Beyond every ticket number (int4): the first page's "before". */
 export const NO_TICKET_CURSOR = INT4_MAX;
@@ -32,32 +32,46 @@ export interface TicketPageJson {
  */
 type PageRow = unknown[];
 
-/** The ticket's columns in a PageRow, in ticketPageStatement's select list's order. */
-const TICKET = {
-  id: 0,
-  ticketNumber: 1,
-  make: 2,
-  model: 3,
-  year: 4,
-  registration: 5,
-  ecuId: 6,
-  transmission: 7,
-  readTool: 8,
-  readType: 9,
-  masterSlave: 10,
-  stage: 11,
-  options: 12,
-  notes: 13,
-  creditsNeed: 14,
-  status: 15,
-  charged: 16,
-  createdAt: 17,
-  updatedAt: 18,
-} as const;
-/** The owner's four columns follow the ticket's when the statement selects them. */
-const OWNER = 19;
-/** Where the file's five columns start (id, kind, name, size, sha256). */
-const fileColumnsAt = (owner: boolean) => (owner ? OWNER + 4 : OWNER);
+/**
+ * The page statement's ticket columns, by the key ticketPage reads each under. The select list
+ * is written from this (ticketPageStatement), so a column's position in a PageRow is its place
+ * here (TICKET).
+ */
+const TICKET_SELECT = {
+  id: 't.id',
+  ticketNumber: 't.ticket_number',
+  make: 't.make',
+  model: 't.model',
+  year: 't.year',
+  registration: 't.registration',
+  ecuId: 't.ecu_id',
+  transmission: 't.transmission',
+  readTool: 't.read_tool',
+  readType: 't.read_type',
+  masterSlave: 't.master_slave',
+  stage: 't.stage',
+  options: 't.options',
+  notes: 't.notes',
+  creditsNeed: 't.credits_need',
+  status: 't.status',
+  charged: '(t.charged_at is not null and t.refunded_at is null)',
+  createdAt: isoText('t.created_at'),
+  updatedAt: isoText('t.updated_at'),
+};
+/** The owner's columns, after the ticket's when the statement selects them (id, names, e-mail). */
+const OWNER_SELECT = ['u.id', 'u.first_name', 'u.last_name', 'u.email'];
+/** The file's columns, last (id, kind, name, size, sha256). */
+const FILE_SELECT = ['f.id', 'f.kind', 'f.name', 'f.size::float8', 'f.sha256'];
+
+/** Each ticket column's position in a PageRow. */
+const TICKET = Object.fromEntries(Object.keys(TICKET_SELECT).map((key, at) => [key, at])) as Record<
+  keyof typeof TICKET_SELECT,
+  number
+>;
+/** Where the owner's columns start. */
+const OWNER = Object.keys(TICKET_SELECT).length;
+/** Where the file's columns start. */
+const fileColumnsAt = (owner: boolean) => (owner ? OWNER + OWNER_SELECT.length : OWNER);
 
 interface FileJson {
   id: string;
@@ -101,19 +115,14 @@ function pickFile<T>(files: PickedFiles<T>, kind: string, file: T): void {
  * ticket side of the join as it is (joined back to tickets by id, PostgreSQL hashed the whole
  * table). Files come oldest first; files stored in one transaction share created_at and keep
  * their insertion (physical) order, as the stable sort of toTicketDto did. The rows are read as
- * arrays, so the select list's order is TICKET's, OWNER's and fileColumnsAt's. Built once
- * (buildOnce) where `page` has placeholders for its values.
+ * arrays; the select list is TICKET_SELECT's, OWNER_SELECT's and FILE_SELECT's columns in that
+ * order. Built once (buildOnce) where `page` has placeholders for its values.
  */
 export function ticketPageStatement(page: SQL | SQLWrapper, options: { owner: boolean }): Query {
   const { owner } = options;
+  const columns = [...Object.values(TICKET_SELECT), ...(owner ? OWNER_SELECT : []), ...FILE_SELECT];
   return buildOnce(sql`
-      select t.id, t.ticket_number, t.make, t.model, t.year, t.registration, t.ecu_id,
-             t.transmission, t.read_tool, t.read_type, t.master_slave, t.stage,
-             t.options, t.notes, t.credits_need, t.status,
-             (t.charged_at is not null and t.refunded_at is null) as charged,
-             ${iso('t.created_at')} as created_at, ${iso('t.updated_at')} as updated_at,
-             ${owner ? sql.raw('u.id as owner_id, u.first_name as owner_first_name, u.last_name as owner_last_name, u.email as owner_email,') : sql``}
-             f.id as f_id, f.kind as f_kind, f.name as f_name, f.size::float8 as f_size, f.sha256 as f_sha256
+      select ${sql.raw(columns.join(', '))}
       from (${page}) t
       ${owner ? sql`join users u on u.id = t.user_id` : sql``}
       left join ticket_files f on f.ticket_id = t.id

@@ -4,8 +4,9 @@
  * nothing gets through, and navigator.onLine then says true; so when an API request gets no
  * answer, one request to /api/health confirms it, and until the server answers again the
  * portal counts as offline: the offline notices show, admin actions are off, and queries pause
- * instead of failing (query-client.ts hands this signal to TanStack Query). Any answer (even an error status), the browser's `online` event or a
- * probe every PROBE_EVERY_MS ends it (docs/decisions/050-reachability.md).
+ * instead of failing (query-client.ts hands this signal to TanStack Query). Any answer (even an
+ * error status), the browser's `online` event or a probe every PROBE_EVERY_MS ends it
+ * (docs/decisions/050-reachability.md).
  */
 
 const PROBE_EVERY_MS = 3_000;
