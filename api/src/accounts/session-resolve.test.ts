@@ -135,6 +135,42 @@ describe('session resolution', () => {
   });
 });
 
+describe('the resolved user', () => {
+  /** The user as the session resolution reads it, beside drizzle's `select().from(users)`. */
+  async function bothReads(u: TestUser) {
+    const resolve = sessionResolver(server.deps.auth, server.deps.db);
+    const found = await resolve({ cookie: cookieOf(u), headers: () => new Headers() });
+    const [row] = await server.deps.db.select().from(schema.users).where(eq(schema.users.id, u.user._id));
+    return { resolved: found.user, selected: row };
+  }
+
+  it('is the row drizzle reads, key for key, in its order, with Dates', async () => {
+    const { resolved, selected } = await bothReads(user);
+    expect(resolved).toStrictEqual(selected);
+    expect(Object.keys(resolved!)).toEqual(Object.keys(selected!));
+    expect(resolved!.createdAt).toBeInstanceOf(Date);
+    expect(resolved!.deletedAt).toBeNull();
+  });
+
+  it('carries every column as written: a deletion instant, a price, credits, an admin role', async () => {
+    const other = await verifiedUser(server);
+    await server.deps.db
+      .update(schema.users)
+      .set({
+        deletedAt: new Date('2026-03-04T05:06:07.089Z'),
+        perCreditPricePence: 4321,
+        credits: 17,
+        role: 'admin',
+        image: 'https://example.test/a.png',
+      })
+      .where(eq(schema.users.id, other.user._id));
+    const { resolved, selected } = await bothReads(other);
+    expect(resolved).toStrictEqual(selected);
+    expect(resolved).toMatchObject({ perCreditPricePence: 4321, credits: 17, role: 'admin' });
+    expect(resolved!.deletedAt!.toISOString()).toBe('2026-03-04T05:06:07.089Z');
+  });
+});
+
 describe('verifySignedCookie', () => {
   const secret = 'a-secret-of-some-length-0123456789';
   it.each([

@@ -1,4 +1,4 @@
-import { fillPlaceholders, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { fillPlaceholders, type Logger, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import type { Db, Tx } from './client';
@@ -97,8 +97,11 @@ export async function runBuiltArrays<T extends unknown[]>(
   query: Query,
   values: Record<string, unknown> = {},
 ): Promise<T[]> {
-  const client = (db._.session as unknown as { client: ArrayClient }).client;
+  const session = db._.session as unknown as { client: ArrayClient; logger: Logger };
+  const client = session.client;
   const params = fillPlaceholders(query.params, values);
+  // Logged as drizzle logs its own statements, so a query log shows these too.
+  session.logger.logQuery(query.sql, params);
   // postgres.js: preparingClient decides what is prepared on the pool; a transaction's own
   // client prepares nothing, as drizzle asks of it.
   if ('unsafe' in client) return (await client.unsafe(query.sql, params, { prepare: false }).values()) as T[];

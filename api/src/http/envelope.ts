@@ -21,8 +21,14 @@ export function failure(
  * changes): `{"success":true,"message":…,"data":<json>,…}` without parsing the data again.
  */
 export function envelopeJson(message: string, dataJson: string, extra: Record<string, unknown> = {}): string {
+  const [open, close] = envelopeAround(message, extra);
+  return `${open}${dataJson}${close}`;
+}
+
+/** envelopeJson's text before and after the data, for an answer written in pieces. */
+export function envelopeAround(message: string, extra: Record<string, unknown> = {}): [string, string] {
   const tail = Object.entries(extra)
     .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
     .join('');
-  return `{"success":true,"message":${JSON.stringify(message)},"data":${dataJson}${tail}}`;
+  return [`{"success":true,"message":${JSON.stringify(message)},"data":`, `${tail}}`];
 }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsBrotli, acceptsGzip, jsonAnswer } from './compress';
+import { acceptsBrotli, acceptsGzip, jsonAnswer, outputChunkSize } from './compress';
 
 describe('acceptsGzip', () => {
   it.each([
@@ -49,6 +49,20 @@ describe('jsonAnswer', () => {
     const packed = bytes(answer.body);
     expect(packed.byteLength).toBeLessThan(text.length / 4);
     expect(decode(packed).toString()).toBe(text);
+  });
+
+  it('takes the answer as bytes too, compressed or as it is', async () => {
+    const answer = await jsonAnswer(Buffer.from(text), 'gzip');
+    expect(gunzipSync(bytes(answer.body)).toString()).toBe(text);
+    const plain = await jsonAnswer(Buffer.from(text), 'identity');
+    expect(plain.headers).not.toHaveProperty('content-encoding');
+    expect(bytes(plain.body).toString()).toBe(text);
+  });
+
+  it('gives zlib room for the whole answer in one pass, within bounds', () => {
+    expect(outputChunkSize(100)).toBe(16 * 1024);
+    expect(outputChunkSize(800_000)).toBe(200_000);
+    expect(outputChunkSize(1e9)).toBe(4 * 1024 * 1024);
   });
 
   it('sends the text as it is to a client that takes neither, or when it is short', async () => {

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app/context';
 import { badRequest } from '../http/app-error';
-import { envelopeJson } from '../http/envelope';
+import { envelopeAround } from '../http/envelope';
 import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { parseWith } from '../http/validate';
 import { jsonAnswer } from './compress';
@@ -69,21 +69,27 @@ export const syncRoute: HotRoute = {
         }),
       ),
     );
-    // The answer is written as text around the loaders' JSON, which is never parsed here: the
-    // shape is SyncChange's (docs/decisions/045-sync-json-in-sql.md).
-    const out: string[] = [];
+    // The answer is written around the loaders' JSON, which is never parsed here: the shape is
+    // SyncChange's (docs/decisions/045-sync-json-in-sql.md). Each change is encoded to bytes on
+    // its own and the bytes joined once: joining the text of a page of 1,000 tickets took V8
+    // 2-3 ms, Buffer.concat a few tenths (docs/decisions/052-sync-answer-bytes.md).
+    const [open, close] = envelopeAround('Changes', { nextCursor });
+    const pieces = [Buffer.from(`${open}{"changes":[`)];
     for (const row of latest.values()) {
       if (!(row.entity in SYNC_LOADERS)) continue;
       const value = loaded.get(row.entity)?.get(row.entityId);
-      const head = `{"entity":${JSON.stringify(row.entity)},"id":${JSON.stringify(row.entityId)}`;
-      out.push(
-        row.deleted || value === undefined
-          ? `${head},"deleted":true,"value":null}`
-          : `${head},"deleted":false,"value":${value}}`,
+      const head = `${pieces.length > 1 ? ',' : ''}{"entity":${JSON.stringify(row.entity)},"id":${JSON.stringify(row.entityId)}`;
+      pieces.push(
+        Buffer.from(
+          row.deleted || value === undefined
+            ? `${head},"deleted":true,"value":null}`
+            : `${head},"deleted":false,"value":${value}}`,
+        ),
       );
     }
-    const data = `{"changes":[${out.join(',')}],"cursor":${JSON.stringify(nextCursor)},"hasMore":${hasMore},"resync":${resync}}`;
-    return jsonAnswer(envelopeJson('Changes', data, { nextCursor }), header('accept-encoding'));
+    const end = `],"cursor":${JSON.stringify(nextCursor)},"hasMore":${hasMore},"resync":${resync}}${close}`;
+    pieces.push(Buffer.from(end));
+    return jsonAnswer(Buffer.concat(pieces), header('accept-encoding'));
   },
 };
 
