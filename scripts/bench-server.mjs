@@ -19,17 +19,19 @@
 //   BENCH_SYNC_TICKETS=1000  tickets of the user whose first full sync is timed (after 5 warm-up
 //                        syncs, at least 7 rounds)
 //   BENCH_PGLITE_TICKETS=1000 demo tickets in the PGlite data dir of the cold-start row
-//   BENCH_UPLOAD=off     skips the 20 MB upload row (scripts/bench-upload.mjs)
+//   BENCH_UPLOAD=off     skips the 20 MB upload row (scripts/bench-upload.mjs; at least 5 rounds)
 //   BENCH_LOADER=autocannon  drives the load with autocannon even where wrk is installed
 //   BENCH_VERBOSE=1      prints every round of the load runs, not only the medians
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { scratchDatabase } from './bench-postgres.mjs';
 import { benchUpload } from './bench-upload.mjs';
@@ -47,6 +49,11 @@ const VERBOSE = Boolean(env.BENCH_VERBOSE);
 /** Syncs (and plain selects) before the timed ones, and the fewest timed: each is short. */
 const SYNC_WARMUP = 5;
 const SYNC_ROUNDS = 7;
+/**
+ * The fewest rounds of the 20 MB uploads: one upload is a tenth of a second, and on a shared
+ * machine a single round's PUT ran anywhere from 157 to 244 MB/s.
+ */
+const UPLOAD_ROUNDS = 5;
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS || 32);
 const CPU_REQUESTS = Number(env.BENCH_CPU_REQUESTS || 2000);
 const COUNT_REQUESTS = Number(env.BENCH_COUNT_REQUESTS || 100);
@@ -404,24 +411,71 @@ function seedPglite(dataDir) {
 
 // ---- the measurements ------------------------------------------------------------------------
 
-/** GET /api/sync from the start, following `cursor` while `hasMore`: ms, pages and changes. */
+/** One connection, kept alive, for the syncs: as a device's browser keeps its own. */
+const syncAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** A GET asking for gzip, as fetch does over HTTP: status, headers and the body's bytes. */
+function getBytes(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { agent: syncAgent, headers: { 'accept-encoding': 'gzip', ...headers } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+/**
+ * GET /api/sync from the start, following `cursor` while `hasMore`. `ms` runs until the last
+ * byte of each page has arrived: the server's work and the wire, what the plain select is
+ * held against. `readMs` is the client's gunzip and JSON.parse after it, printed apart: a
+ * browser decodes in its network process, while fetch in Node (undici) gunzips through web
+ * streams in 16 KiB pieces, 12-15 ms for a page that zlib decodes in one go in about 1 ms
+ * (docs/decisions/052-sync-answer-bytes.md).
+ */
 async function fullSync(baseUrl, cookie) {
-  const started = performance.now();
+  let ms = 0;
+  let readMs = 0;
   let pages = 0;
   let changes = 0;
   let cursor;
   for (;;) {
-    const res = await fetch(`${baseUrl}/api/sync${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
-      headers: { cookie },
-    });
-    if (!res.ok) throw new Error(`GET /api/sync: HTTP ${res.status}`);
-    const { data } = await res.json();
+    const started = performance.now();
+    const res = await getBytes(
+      `${baseUrl}/api/sync${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      {
+        cookie,
+      },
+    );
+    const received = performance.now();
+    if (res.status !== 200) throw new Error(`GET /api/sync: HTTP ${res.status}`);
+    const gzipped = res.headers['content-encoding'] === 'gzip';
+    const { data } = JSON.parse(gzipped ? gunzipSync(res.body) : res.body);
+    ms += received - started;
+    readMs += performance.now() - received;
     pages += 1;
     changes += data.changes.length;
     if (!data.hasMore) break;
     cursor = data.cursor;
   }
-  return { ms: performance.now() - started, pages, changes };
+  return { ms, readMs, pages, changes };
+}
+
+/** fullSync's first page through fetch (undici) and res.json(), start to parsed, in ms. */
+async function fetchSync(baseUrl, cookie) {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}/api/sync`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET /api/sync: HTTP ${res.status}`);
+  await res.json();
+  return performance.now() - started;
 }
 
 /** The baseline of a full sync: one select of the same tickets and files, as JSON. */
@@ -607,13 +661,21 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
       plain.push(await plainSelect(sql, syncer.userId));
     }
     const syncMs = median(sync.map((s) => s.ms));
+    const readMs = median(sync.map((s) => s.readMs));
     const plainMs = median(plain.map((s) => s.ms));
+    const fetched = [];
+    for (let round = 0; round < SYNC_ROUNDS; round++)
+      fetched.push(await fetchSync(portal.baseUrl, syncer.cookie));
+    const fetchMs = median(fetched);
     if (VERBOSE)
       console.info(
-        `    sync rounds: ${sync.map((s) => fmt(s.ms)).join(', ')} ms; plain ${plain.map((s) => fmt(s.ms, 1)).join(', ')} ms`,
+        `    sync rounds: ${sync.map((s) => fmt(s.ms)).join(', ')} ms; plain ${plain.map((s) => fmt(s.ms, 1)).join(', ')} ms; fetch ${fetched.map((ms) => fmt(ms)).join(', ')} ms`,
       );
     console.info(
-      `  first full GET /api/sync  ${fmt(syncMs)} ms in ${sync[0].pages} pages, ${sync[0].changes} changes (${feed} feed rows)   plain select ${fmt(plainMs, 1)} ms, ${plain[0].rows} rows, ${plain[0].bytes} B of JSON   (the process's very first sync: ${fmt(coldSync.ms)} ms)`,
+      `  first full GET /api/sync  ${fmt(syncMs)} ms to the last byte in ${sync[0].pages} pages, ${sync[0].changes} changes (${feed} feed rows), then ${fmt(readMs, 1)} ms to gunzip and parse   plain select ${fmt(plainMs, 1)} ms, ${plain[0].rows} rows, ${plain[0].bytes} B of JSON`,
+    );
+    console.info(
+      `                            through fetch and res.json(): ${fmt(fetchMs)} ms; the process's very first sync: ${fmt(coldSync.ms)} ms to the last byte`,
     );
 
     // 7. 20 MB: tus to the portal against a plain streaming PUT (scripts/bench-upload.mjs).
@@ -626,7 +688,11 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
         cookie: admin,
         purpose: 'tuned',
         large: false,
-        runs: ROUNDS,
+        runs: Math.max(ROUNDS, UPLOAD_ROUNDS),
+        // Each upload's file removed after it, as the PUT's are: files left to pile up (700 MB
+        // over the runs) were written back to disk under the later runs of one side only.
+        uploadsDir: path.join(dataDir, 'uploads'),
+        serverPid: portal.pid,
       });
     const small = upload.filter((r) => (r.bytes ?? 20e6) <= 20e6);
     const tusChunks = small.find((r) => /^tus, 16 Mi?B chunks/i.test(r.label));
@@ -765,7 +831,7 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
       },
       {
         path: `first full GET /api/sync, ${SYNC_TICKETS} tickets (${sync[0].pages} pages, ${feed} feed rows), ms`,
-        portal: fmt(syncMs),
+        portal: `${fmt(syncMs)} (+${fmt(readMs, 1)} to gunzip and parse; fetch: ${fmt(fetchMs)})`,
         bare: `${fmt(plainMs, 1)} (one select + JSON)`,
         ratio: ratio(syncMs, plainMs),
         goal: '≤2x',

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { passGates } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
 import { uploads } from '../db/schema';
+import { streamedRequest } from '../http/node-body';
 import { finishIfStored } from './finish';
 import { type createTusServer, UPLOAD_ID, uploadCallers } from './tus-server';
 
@@ -20,8 +21,9 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
 
   app.all('/', async (c) => {
     if (c.req.method === 'OPTIONS') return tus.handleWeb(c.req.raw);
-    uploadCallers.set(c.req.raw, passGates(c.var.user));
-    return tus.handleWeb(c.req.raw);
+    const request = streamedRequest(c);
+    uploadCallers.set(request, passGates(c.var.user));
+    return tus.handleWeb(request);
   });
 
   app.all('/:id', async (c) => {
@@ -40,8 +42,10 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
     // A finished upload may be named by a ticket at any moment: its bytes stay until the sweep.
     if (row.status === 'complete' && c.req.method === 'DELETE')
       return plain(409, 'A finished upload cannot be deleted');
-    uploadCallers.set(c.req.raw, user);
-    const res = await tus.handleWeb(c.req.raw);
+    // The bytes go to tus as Node read them (http/node-body.ts).
+    const request = streamedRequest(c);
+    uploadCallers.set(request, user);
+    const res = await tus.handleWeb(request);
     if (c.req.method !== 'HEAD' || !row.sha256) return res;
     // As the last PATCH does: the hash of what the server stored, for the client to compare.
     const headers = new Headers(res.headers);
