@@ -439,7 +439,7 @@ function getBytes(url, headers) {
  * held against. `readMs` is the client's gunzip and JSON.parse after it, printed apart: a
  * browser decodes in its network process, while fetch in Node (undici) gunzips through web
  * streams in 16 KiB pieces, 12-15 ms for a page that zlib decodes in one go in about 1 ms
- * (docs/decisions/052-sync-answer-bytes.md).
+ * (docs/decisions/052-fewer-copies.md).
  */
 async function fullSync(baseUrl, cookie) {
   let ms = 0;

@@ -33,7 +33,7 @@ interface SessionSettings {
  * is an array (runBuiltArrays): the user's columns in the table's order, then the session's
  * expiry. Read through drizzle's execute and row mapping it cost about a tenth of the CPU of a
  * small signed-in answer, and its 22-key user objects outlived the young generation under
- * load (docs/decisions/052-sync-answer-bytes.md).
+ * load (docs/decisions/052-fewer-copies.md).
  */
 const USER_COLUMNS = getTableColumns(users);
 const USER_KEYS = Object.keys(USER_COLUMNS) as (keyof UserRow)[];

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
  * Readable.toWeb, which Hono's Node adapter (and srvx, tus's own) read a body through, copies
  * every chunk into a new ArrayBuffer in Node 20: for an upload that is its whole size in fresh
  * off-heap memory, and in a process whose young generation had grown under load that pressure
- * made V8 run a full collection every ~50 ms (docs/decisions/052-sync-answer-bytes.md). The
+ * made V8 run a full collection every ~50 ms (docs/decisions/052-fewer-copies.md). The
  * readable is paused whenever the stream's queue is full and resumed when it is read.
  */
 export function nodeBodyStream(source: Readable): ReadableStream<Uint8Array> {

@@ -55,7 +55,7 @@ export function acceptsBrotli(header: string | undefined): boolean {
  * zlib's output buffer for an answer of `length` bytes: a quarter of it (JSON shrinks to about
  * a seventh at these levels), so a whole page is written in one pass on the thread pool. With
  * zlib's default of 16 KiB each 16 KiB written was a hop to the thread pool and back: 4.5-7 ms
- * against 3 for a page of 770 KB (docs/decisions/052-sync-answer-bytes.md).
+ * against 3 for a page of 770 KB (docs/decisions/052-fewer-copies.md).
  */
 export function outputChunkSize(length: number): number {
   return Math.min(Math.max(16 * 1024, Math.ceil(length / 4)), 4 * 1024 * 1024);

@@ -72,7 +72,7 @@ export const syncRoute: HotRoute = {
     // The answer is written around the loaders' JSON, which is never parsed here: the shape is
     // SyncChange's (docs/decisions/045-sync-json-in-sql.md). Each change is encoded to bytes on
     // its own and the bytes joined once: joining the text of a page of 1,000 tickets took V8
-    // 2-3 ms, Buffer.concat a few tenths (docs/decisions/052-sync-answer-bytes.md).
+    // 2-3 ms, Buffer.concat a few tenths (docs/decisions/052-fewer-copies.md).
     const [open, close] = envelopeAround('Changes', { nextCursor });
     const pieces = [Buffer.from(`${open}{"changes":[`)];
     for (const row of latest.values()) {
