@@ -689,8 +689,8 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
         purpose: 'tuned',
         large: false,
         runs: Math.max(ROUNDS, UPLOAD_ROUNDS),
-        // Each upload's file removed after it, as the PUT's are: files left to pile up (700 MB
-        // over the runs) were written back to disk under the later runs of one side only.
+        // Each upload's file removed after its run, and the PUT's too, as when the upload bench
+        // runs on its own; with the portal's pid, its CPU per upload is printed.
         uploadsDir: path.join(dataDir, 'uploads'),
         serverPid: portal.pid,
       });

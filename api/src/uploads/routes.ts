@@ -21,8 +21,9 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
 
   app.all('/', async (c) => {
     if (c.req.method === 'OPTIONS') return tus.handleWeb(c.req.raw);
+    const user = passGates(c.var.user);
     const request = streamedRequest(c);
-    uploadCallers.set(request, passGates(c.var.user));
+    uploadCallers.set(request, user);
     return tus.handleWeb(request);
   });
 
