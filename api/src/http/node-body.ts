@@ -43,7 +43,11 @@ export function nodeBodyStream(source: Readable): ReadableStream<Uint8Array> {
  * The request of a route that streams its body elsewhere (tus), with nodeBodyStream's body in
  * place of the adapter's. Its method, URL, headers and abort signal are the request's own;
  * Hono's Node request reads them without building its body. A request that is not a PATCH or
- * a POST, or has no Node request behind it (`app.request()` in tests), goes as it is.
+ * a POST, or has no Node request behind it (`app.request()` in tests), goes as it is. Nothing
+ * before it may touch `c.req.raw.body`: the adapter's stream, once built, starts reading the
+ * same Node request on its first pull, takes the same chunks, and stops both readers when its
+ * unread queue is full (checking `readableDidRead` or the 'data' listeners cannot see it
+ * before that pull).
  */
 export function streamedRequest(c: Context): Request {
   const raw = c.req.raw;
