@@ -3,7 +3,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
-import { buildOnce, runBuiltArrays } from '../db/prepared';
+import { buildOnce, positionsOf, runBuiltArrays } from '../db/prepared';
 import { users } from '../db/schema';
 import type { Auth } from './auth';
 
@@ -47,7 +47,7 @@ const SESSION_WITH_USER = buildOnce(sql`
 type SessionRow = unknown[];
 
 /** Each user key's position in a SessionRow; the session's expiry comes after them. */
-const U = Object.fromEntries(USER_KEYS.map((key, i) => [key, i])) as Record<keyof UserRow, number>;
+const U = positionsOf(USER_KEYS);
 const EXPIRES_AT = USER_KEYS.length;
 
 /**
@@ -57,7 +57,7 @@ const EXPIRES_AT = USER_KEYS.length;
 const instant = (value: unknown) => new Date(value as string | Date);
 
 /** The user of a SessionRow, as `db.select().from(users)` gives it, key for key and in order. */
-export function userOfRow(r: SessionRow): UserRow {
+function userOfRow(r: SessionRow): UserRow {
   const deletedAt = r[U.deletedAt];
   return {
     id: r[U.id] as string,
@@ -150,7 +150,7 @@ export function sessionResolver(auth: Auth, db: Db) {
     if (otherSessionCookies) return throughLibrary(request);
     const [row] = await byToken(token);
     if (!row) return throughLibrary(request);
-    const expiresAt = new Date(row[EXPIRES_AT] as string | Date).getTime();
+    const expiresAt = instant(row[EXPIRES_AT]).getTime();
     const now = Date.now();
     const dueForRenewal = expiresAt - s.expiresInMs + s.updateAgeMs <= now;
     if (expiresAt <= now || dueForRenewal) return throughLibrary(request);

@@ -90,7 +90,8 @@ type ArrayClient =
  * one a keyed store at a time (past a dozen columns V8 turns it into a hash table), they
  * outlived the young generation under load, and drizzle's execute, which every other query
  * shares, is compiled again once a transaction has used it (docs/decisions/051-array-rows.md).
- * PGlite's default parsers are used: select instants as text (to_char), not as timestamps.
+ * PGlite's default parsers are used: an instant comes as text from postgres.js (drizzle sets
+ * its parsers so) and as a Date from PGlite, so select it as text (to_char) or map both forms.
  */
 export async function runBuiltArrays<T extends unknown[]>(
   db: Db | Tx,
@@ -106,4 +107,13 @@ export async function runBuiltArrays<T extends unknown[]>(
   // client prepares nothing, as drizzle asks of it.
   if ('unsafe' in client) return (await client.unsafe(query.sql, params, { prepare: false }).values()) as T[];
   return (await client.query(query.sql, params, { rowMode: 'array' })).rows as T[];
+}
+
+/**
+ * Each key's position in an array row of runBuiltArrays, for a select list written in the
+ * order of `keys`: the one place a statement's columns and the positions read from its rows
+ * are derived from.
+ */
+export function positionsOf<K extends string>(keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((key, at) => [key, at])) as Record<K, number>;
 }

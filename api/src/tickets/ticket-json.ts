@@ -1,7 +1,7 @@
 import type { TicketDto } from '@ecu/shared';
 import { type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { buildOnce, runBuiltArrays } from '../db/prepared';
+import { buildOnce, positionsOf, runBuiltArrays } from '../db/prepared';
 import { INT4_MAX } from '../http/int4';
 
 /**
@@ -64,10 +64,7 @@ const OWNER_SELECT = ['u.id', 'u.first_name', 'u.last_name', 'u.email'];
 const FILE_SELECT = ['f.id', 'f.kind', 'f.name', 'f.size::float8', 'f.sha256'];
 
 /** Each ticket column's position in a PageRow. */
-const TICKET = Object.fromEntries(Object.keys(TICKET_SELECT).map((key, at) => [key, at])) as Record<
-  keyof typeof TICKET_SELECT,
-  number
->;
+const TICKET = positionsOf(Object.keys(TICKET_SELECT) as (keyof typeof TICKET_SELECT)[]);
 /** Where the owner's columns start. */
 const OWNER = Object.keys(TICKET_SELECT).length;
 /** Where the file's columns start. */
