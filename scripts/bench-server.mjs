@@ -709,7 +709,8 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
       DATABASE_URL: proxied.toString(),
     });
     const countedBare = await start('bare (counted)', BARE, port + 3, { DATABASE_URL: proxied.toString() });
-    await sleep(1000); // the portal's start-up jobs (pruning) are done
+    // The portal's first prune runs 2 s after its start (FIRST_PRUNE_DELAY_MS): done before counting.
+    await sleep(3500);
     const count = (server, route, cookie) => statementsPerRequest(proxy, server.baseUrl, route, cookie);
     const statements = {
       healthPortal: await count(countedPortal, '/api/health'),
@@ -748,7 +749,7 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
       ]) {
         const s = await start(key, entry, port, e);
         cold[key].push(s.startMs);
-        await sleep(500); // the portal's start-up pruning, which a stop mid-way logs as failed
+        await sleep(500); // a moment between one process's stop and the next one's start
         await stop(s);
       }
     }

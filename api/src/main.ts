@@ -8,7 +8,7 @@ import { buildRuntime } from './app/build-deps';
 import { ConfigError, loadConfig } from './config';
 import { analyzeDatabase, PGLITE_ANALYZE_INTERVAL_MS } from './db/client';
 import { serverWithEdge } from './http/edge';
-import { PRUNE_INTERVAL_MS, pruneTables } from './platform/prune';
+import { FIRST_PRUNE_DELAY_MS, PRUNE_INTERVAL_MS, pruneTables } from './platform/prune';
 import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
 
 const started = performance.now();
@@ -29,9 +29,11 @@ const webDir =
   process.env.WEB_DIST ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 const app = createApp(runtime.deps, { webDir });
 // Expired uploads, spent rate limits, old keys and changes; one process at a time runs it.
+// The first run waits until the server has started answering: on PGlite, one connection,
+// the first requests would queue behind its transaction (docs/decisions/053-start-and-gc.md).
 const prune = () =>
   pruneTables(runtime.deps).catch((err) => runtime.deps.logger.error('Pruning failed:', err));
-void prune();
+setTimeout(prune, FIRST_PRUNE_DELAY_MS).unref();
 setInterval(prune, PRUNE_INTERVAL_MS).unref();
 if (runtime.database.kind === 'pglite') {
   const analyze = () =>

@@ -8,6 +8,8 @@ import { sweepExpiredUploads } from '../uploads/cleanup';
 import type { FileStorage } from './file-storage';
 
 export const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
+/** A process's first prune, after its start: not in the way of its first requests. */
+export const FIRST_PRUNE_DELAY_MS = 2_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An outbox may replay a command days later: its key must still answer then. */
 export const IDEMPOTENCY_KEEP_MS = 30 * DAY_MS;

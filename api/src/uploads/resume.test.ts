@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPglite } from '../db/pglite';
+import { FIRST_PRUNE_DELAY_MS } from '../platform/prune';
 import { PASSWORD, PROFILE, type TestUser, uniqueEmail, uniqueIp, verifiedUser } from '../test/factories';
 import { ApiClient } from '../test/http-client';
 import { SmtpSink, verificationLinkIn } from '../test/smtp-sink';
@@ -227,10 +228,10 @@ describe('resume after the server process is killed', () => {
     info.creation_date = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
     await writeFile(record, JSON.stringify(info));
 
-    // main.ts sweeps expired uploads as it starts.
+    // main.ts sweeps expired uploads once it has started (its first prune).
     await stopProcess(child!, 'SIGTERM');
     await running();
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, FIRST_PRUNE_DELAY_MS + 1000));
     const file = await download(client, ticket.body.data.ecuFile!.url);
     expect(file.status).toBe(200);
     expect(sha256(file.bytes)).toBe(sha256(bytes));
