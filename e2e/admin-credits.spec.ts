@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { BASE_URL, createAccount, PASSWORD, signInThroughUi, uniqueEmail } from './support/accounts';
+import { untilPersisted } from './support/local-copy';
 import { ADMIN } from './support/paths';
 
 /** The tuner's own API session, to check what the admin changed from the other side. */
@@ -170,7 +171,9 @@ test('offline, the admin lists show the last loaded data and refuse every action
   for (const button of await row.getByRole('button').all()) await expect(button).toBeDisabled();
   await expect(page.getByLabel('Note for the ledger')).toBeDisabled();
 
-  // A reload without a network still shows the copy, marked, with nothing to press.
+  // A reload without a network still shows the copy, marked, with nothing to press: once the
+  // persisted query cache holds the search's answer (it is written a moment after it arrives).
+  await untilPersisted(page, email);
   await page.reload();
   await expect(page.getByText('Offline: showing the last loaded data')).toBeVisible();
   await expect(row).toContainText('0 CRD');

@@ -1,5 +1,6 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { BASE_URL, createAccount, signInThroughUi } from './support/accounts';
+import { untilPersisted } from './support/local-copy';
 import { waitForMail } from './support/mail';
 import { ADMIN } from './support/paths';
 
@@ -273,29 +274,7 @@ test('offline, the Users page shows the last loaded data and every action is off
 
   // A reload without a network still shows the copy, marked, with nothing to press. The copy
   // is the persisted query cache (written after a short throttle): wait until it holds the row.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (wanted) =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('ecu-portal');
-            open.onerror = () => resolve(false);
-            open.onsuccess = () => {
-              const get = open.result
-                .transaction('queryCache')
-                .objectStore('queryCache')
-                .get('tanstack-query');
-              get.onerror = () => resolve(false);
-              get.onsuccess = () => {
-                resolve(JSON.stringify(get.result ?? null).includes(wanted));
-                open.result.close();
-              };
-            };
-          }),
-        email,
-      ),
-    )
-    .toBe(true);
+  await untilPersisted(page, email);
   await page.reload();
   await expect(page.getByText('Offline: showing the last loaded data')).toBeVisible();
   await expect(page.getByLabel('Search users')).toHaveValue(email);

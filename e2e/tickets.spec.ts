@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiSession, createAccount, dataOf as ok, PASSWORD, signInThroughUi } from './support/accounts';
+import { untilPersisted } from './support/local-copy';
 import { ADMIN } from './support/paths';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -303,6 +304,8 @@ test('offline, My Files and the ticket open from IndexedDB; the admin pages show
   await adminRow.getByRole('link').click();
   await expect(desk.getByRole('region', { name: 'History' })).toContainText('Ticket submitted');
 
+  // Only the admin's ticket answer carries knownOriginal: once it is on disk, reload offline.
+  await untilPersisted(desk, 'knownOriginal');
   await desk.context().setOffline(true);
   await desk.reload();
   await expect(desk.getByText('Offline: showing the last loaded data')).toBeVisible();
