@@ -7,6 +7,7 @@ import {
   PASSWORD,
   signInThroughUi,
 } from './support/accounts';
+import { untilPersisted } from './support/local-copy';
 import { ADMIN } from './support/paths';
 
 interface CreatedTicket {
@@ -230,7 +231,7 @@ test('the admin Overview draws its charts with tables of the right numbers; cust
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await expect(filesChart.getByRole('img')).toBeVisible();
-  await page.waitForTimeout(1_500); // the query cache is written to IndexedDB at most once a second
+  await untilPersisted(page, dayBefore(today, 2)); // the period's answer is on disk
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByText('Offline copy')).toBeVisible();
@@ -340,7 +341,7 @@ test('Settings: working hours decide what tuners see, and the seller block shows
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await expect(seller.getByLabel('Company name')).toHaveValue(company);
-    await page.waitForTimeout(1_500); // the query cache is written to IndexedDB at most once a second
+    await untilPersisted(page, company); // the settings' answer is on disk
     await page.context().setOffline(true);
     await page.reload();
     await expect(page.getByText('Offline copy')).toBeVisible();
