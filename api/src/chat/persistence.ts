@@ -1,25 +1,32 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { chatDocs, chatUpdates } from '../db/schema';
 
-/** The snapshot and every update appended since, in order (applied together they are the doc). */
+/**
+ * The snapshot and every update appended since, in order (applied together they are the doc),
+ * read by one statement, so from one state of the database. Read by two, a compaction by
+ * another process that committed between them gave the old snapshot and none of the updates
+ * it had merged: a room loaded then was missing those messages.
+ */
 export async function loadChatState(
   db: Db,
   ticketId: string,
 ): Promise<{ updates: Uint8Array[]; appended: number }> {
-  const [snapshot] = await db
-    .select({ state: chatDocs.state })
-    .from(chatDocs)
-    .where(eq(chatDocs.ticketId, ticketId));
-  const rows = await db
-    .select({ data: chatUpdates.data })
-    .from(chatUpdates)
-    .where(eq(chatUpdates.ticketId, ticketId))
-    .orderBy(asc(chatUpdates.id));
-  const updates = snapshot ? [toBytes(snapshot.state)] : [];
-  for (const row of rows) updates.push(toBytes(row.data));
-  return { updates, appended: rows.length };
+  const rows = rowsOf<{ data: Uint8Array; appended: boolean }>(
+    await db.execute(sql`
+      select ${chatDocs.state} as data, false as appended, 0::bigint as seq
+      from ${chatDocs} where ${chatDocs.ticketId} = ${ticketId}
+      union all
+      select ${chatUpdates.data}, true, ${chatUpdates.id}
+      from ${chatUpdates} where ${chatUpdates.ticketId} = ${ticketId}
+      order by appended, seq`),
+  );
+  return {
+    updates: rows.map((row) => toBytes(row.data)),
+    appended: rows.filter((row) => row.appended).length,
+  };
 }
 
 /** Appends updates of any rooms in one statement (see write-batch.ts). */

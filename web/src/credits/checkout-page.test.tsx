@@ -69,6 +69,17 @@ async function setMode(mode: 'sandbox' | 'stripe' | 'off') {
   return payments;
 }
 
+/**
+ * Types the card holder's name once the form takes input: its fields stay disabled while the
+ * card form loads, and a key typed into a disabled field is lost.
+ */
+async function typeHolderName(user: ReturnType<typeof userEvent.setup>, name = 'Ann Lee') {
+  const input = await screen.findByRole('textbox', { name: 'Card holder name' });
+  // The test DOM does not count a disabled fieldset in :disabled; its attribute says it.
+  await waitFor(() => expect(input.closest('fieldset[disabled]')).toBeNull());
+  await user.type(input, name);
+}
+
 function open(state: unknown = FROM_ORDER) {
   renderPage(<CheckoutPage />, { route: '/checkout', at: '/checkout?package=10credits', state });
   return userEvent.setup();
@@ -133,7 +144,7 @@ describe('Checkout', () => {
     await setMode('sandbox');
     const api = server().on('POST', '/payment/create-payment', paid());
     const user = open();
-    await user.type(await screen.findByRole('textbox', { name: 'Card holder name' }), 'Ann Lee');
+    await typeHolderName(user);
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
 
     expect(await currentPath()).toBe('/dashboard');
@@ -163,7 +174,7 @@ describe('Checkout', () => {
       return fail(402, 'Your card was declined.');
     });
     const user = open();
-    await user.type(await screen.findByRole('textbox', { name: 'Card holder name' }), 'Ann Lee');
+    await typeHolderName(user);
     await user.selectOptions(screen.getByLabelText('Test card'), 'pm_card_chargeDeclined');
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
 
@@ -185,7 +196,7 @@ describe('Checkout', () => {
     await setMode('sandbox');
     const api = server().on('POST', '/payment/create-payment', { status: 502, body: 'Bad gateway' });
     const user = open();
-    await user.type(await screen.findByRole('textbox', { name: 'Card holder name' }), 'Ann Lee');
+    await typeHolderName(user);
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
     expect(await findToast('Payment error')).toBeTruthy();
 
@@ -207,7 +218,7 @@ describe('Checkout', () => {
       return ok({ status: 'pending', transaction: pending, user: null });
     });
     const user = open();
-    await user.type(await screen.findByRole('textbox', { name: 'Card holder name' }), 'Ann Lee');
+    await typeHolderName(user);
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
     expect(await currentPath()).toBe('/transactions');
     expect(await findToast(/Your payment is being confirmed/)).toBeTruthy();
@@ -231,7 +242,7 @@ describe('Checkout', () => {
     stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_from_element' } });
     const api = server().on('POST', '/payment/create-payment', paid());
     const user = open();
-    await user.type(await screen.findByRole('textbox', { name: 'Card holder name' }), 'Ann Lee');
+    await typeHolderName(user);
     await waitFor(() => expect(screen.queryByText('Loading card form...')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
 
@@ -266,7 +277,7 @@ describe('Checkout', () => {
         ok({ transaction: { ...pending, status: 'Completed' }, user: { ...me, credits: 12 } }),
       );
     const user = open();
-    await user.type(await screen.findByRole('textbox', { name: 'Card holder name' }), 'Ann Lee');
+    await typeHolderName(user);
     await waitFor(() => expect(screen.queryByText('Loading card form...')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
 
@@ -282,7 +293,7 @@ describe('Checkout', () => {
     stripe.createPaymentMethod.mockResolvedValue({ error: { message: 'Your card number is incomplete.' } });
     const api = server();
     const user = open();
-    await user.type(await screen.findByRole('textbox', { name: 'Card holder name' }), 'Ann Lee');
+    await typeHolderName(user);
     await waitFor(() => expect(screen.queryByText('Loading card form...')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
     expect(await findToast('Your card number is incomplete.')).toBeTruthy();

@@ -10,6 +10,7 @@ import { ApiClient } from '../../test/http-client';
 import { verificationLinkIn } from '../../test/smtp-sink';
 import type { TestServer } from '../../test/test-server';
 import { submitTicket } from '../../test/ticket-helpers';
+import { loadChatState } from '../persistence';
 
 export interface ChatSetup {
   tuner: TestUser;
@@ -38,12 +39,13 @@ export async function loadPayload(client: ApiClient, ticketNumber: number): Prom
   return res.body.data;
 }
 
-/** The chat as stored: the chat_docs snapshot with every appended update applied. */
+/**
+ * The chat as stored: the chat_docs snapshot with every appended update applied, read as a
+ * room loads it (one statement: a compaction running meanwhile cannot split the read).
+ */
 export async function storedDoc(db: Db, ticketId: string): Promise<Y.Doc> {
   const doc = new Y.Doc();
-  const [snapshot] = await db.select().from(chatDocs).where(eq(chatDocs.ticketId, ticketId));
-  if (snapshot) Y.applyUpdate(doc, new Uint8Array(snapshot.state));
-  for (const row of await appendedUpdates(db, ticketId)) Y.applyUpdate(doc, new Uint8Array(row.data));
+  for (const update of (await loadChatState(db, ticketId)).updates) Y.applyUpdate(doc, update);
   return doc;
 }
 
