@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { appendChatUpdates, compactChat, loadChatState } from './persistence';
-import { chatSetup, eventually } from './test/fixtures';
+import { chatSetup, docOf, eventually, holdUpdatesTable } from './test/fixtures';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,12 +26,6 @@ function twoUpdates(): { doc: Y.Doc; updates: Uint8Array[] } {
   doc.getArray<string>('messages').push(['second']);
   return { doc, updates };
 }
-
-const loadedDoc = (updates: Uint8Array[]) => {
-  const doc = new Y.Doc();
-  for (const update of updates) Y.applyUpdate(doc, update);
-  return doc;
-};
 
 /** Statements of other sessions waiting for a lock on chat_updates (PostgreSQL). */
 async function waitingOnUpdates(db: Db): Promise<number> {
@@ -54,33 +48,22 @@ describe('loading a chat', () => {
     );
 
     // Another process compacts: it holds chat_updates against readers until it commits.
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => {
-      commit = resolve;
+    const { release, held } = await holdUpdatesTable(db, {
+      readers: true,
+      beforeCommit: (tx) => compactChat(tx, ticket._id),
     });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const compaction = db.transaction(async (tx) => {
-      await tx.execute(sql`lock table chat_updates in access exclusive mode`);
-      locked();
-      await committing;
-      await compactChat(tx as unknown as Db, ticket._id);
-    });
-    await isLocked;
 
     const loading = loadChatState(db, ticket._id);
     // On PostgreSQL the load is now waiting for the table, wherever it had got to; PGlite has
     // one connection, so the load waits for the whole transaction.
     if (onPostgres) await eventually(async () => (await waitingOnUpdates(db)) > 0);
-    commit();
-    await compaction;
+    release();
+    await held;
     const loaded = await loading;
 
     expect(loaded.appended).toBe(0);
-    expect(loadedDoc(loaded.updates).getArray('messages').toArray()).toEqual(['first', 'second']);
-    expect(Y.encodeStateVector(loadedDoc(loaded.updates))).toEqual(Y.encodeStateVector(doc));
+    expect(docOf(loaded.updates).getArray('messages').toArray()).toEqual(['first', 'second']);
+    expect(Y.encodeStateVector(docOf(loaded.updates))).toEqual(Y.encodeStateVector(doc));
   });
 
   it('gives the snapshot first, then the appended updates in the order they were written', async () => {
@@ -102,7 +85,7 @@ describe('loading a chat', () => {
     const loaded = await loadChatState(db, ticket._id);
     expect(loaded.appended).toBe(2);
     expect(loaded.updates).toHaveLength(3);
-    expect(loadedDoc(loaded.updates).getArray('messages').toArray()).toEqual(['first', 'second', 'third']);
+    expect(docOf(loaded.updates).getArray('messages').toArray()).toEqual(['first', 'second', 'third']);
     expect(await loadChatState(db, '00000000-0000-4000-8000-000000000000')).toEqual({
       updates: [],
       appended: 0,

@@ -44,8 +44,13 @@ export async function loadPayload(client: ApiClient, ticketNumber: number): Prom
  * room loads it (one statement: a compaction running meanwhile cannot split the read).
  */
 export async function storedDoc(db: Db, ticketId: string): Promise<Y.Doc> {
+  return docOf((await loadChatState(db, ticketId)).updates);
+}
+
+/** A doc with `updates` applied in order. */
+export function docOf(updates: Uint8Array[]): Y.Doc {
   const doc = new Y.Doc();
-  for (const update of (await loadChatState(db, ticketId)).updates) Y.applyUpdate(doc, update);
+  for (const update of updates) Y.applyUpdate(doc, update);
   return doc;
 }
 
@@ -67,20 +72,27 @@ export async function indexedMessage(db: Db, ticketId: string, messageId: string
 
 /**
  * Locks chat_updates until release(): appends wait, reads go on (on PGlite, whose one
- * connection the transaction holds, every query waits).
+ * connection the transaction holds, every query waits). With `readers: true` reads wait too.
+ * `beforeCommit` runs in the same transaction after release(), as another process's work
+ * that commits with the lock.
  */
-export async function holdUpdatesTable(db: Db): Promise<{ release: () => void; held: Promise<void> }> {
+export async function holdUpdatesTable(
+  db: Db,
+  options: { readers?: boolean; beforeCommit?: (tx: Db) => Promise<void> } = {},
+): Promise<{ release: () => void; held: Promise<void> }> {
   let release!: () => void;
   let locked!: () => void;
   const isLocked = new Promise<void>((resolve) => {
     locked = resolve;
   });
+  const mode = options.readers ? sql`access exclusive` : sql`exclusive`;
   const held = db.transaction(async (tx) => {
-    await tx.execute(sql`lock table chat_updates in exclusive mode`);
+    await tx.execute(sql`lock table chat_updates in ${mode} mode`);
     locked();
     await new Promise<void>((resolve) => {
       release = resolve;
     });
+    await options.beforeCommit?.(tx as unknown as Db);
   });
   await isLocked;
   return { release, held };
