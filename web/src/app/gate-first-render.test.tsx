@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_LOOKUP_LIMIT_MS } from '../accounts/auth-gate';
 import { writeSignedInCopy } from '../local/signed-in-copy';
+import { mockApi } from '../test/api-mock';
 import { Root } from './root';
 
 // The server never answers here: what shows comes from the copy alone.
@@ -32,7 +33,12 @@ function openAt(path: string) {
 const tuner = { _id: 'u1', role: 'user', onBoarded: true, verified: true, disabled: false } as const;
 
 describe("the route gate's first render", () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    // What the shell asks besides the lookup (the account's own query) stays in the test:
+    // unanswered here, it went to happy-dom's real fetch and printed ECONNREFUSED into CI's log.
+    mockApi();
+  });
   afterEach(() => vi.useRealTimers());
 
   it('shows the signed-in screen at once from the copy, without waiting for the server', () => {

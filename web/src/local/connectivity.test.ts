@@ -103,14 +103,24 @@ describe('reachability beside navigator.onLine', () => {
     api.on('GET', '/health', noAnswer);
     // An empty outbox: the loop sends nothing and pulls.
     installOutboxHandlers({} as OutboxHandlers);
-    const stop = startSyncLoop(() => {});
-    await vi.waitFor(() => expect(isOnline()).toBe(false));
+    // A round that fails otherwise (the local database, say) never asks the server: the test
+    // says why instead of waiting for an offline that cannot come.
+    const errors: unknown[] = [];
+    const stop = startSyncLoop((err) => errors.push(err));
+    // Each check moves the fake clock by 50 ms; the wait itself runs on the real one, and CI's
+    // loaded cores can take longer than waitFor's default second to open IndexedDB.
+    const patiently = { timeout: 5_000 };
+    await vi.waitFor(() => {
+      expect(errors).toEqual([]);
+      expect(isOnline()).toBe(false);
+    }, patiently);
     expect(api.calls('GET', '/sync')).toHaveLength(1);
 
     api.on('GET', '/health', ok(null));
     await vi.advanceTimersByTimeAsync(3_000);
     expect(isOnline()).toBe(true);
-    await vi.waitFor(() => expect(api.calls('GET', '/sync')).toHaveLength(2));
+    await vi.waitFor(() => expect(api.calls('GET', '/sync')).toHaveLength(2), patiently);
+    expect(errors).toEqual([]);
     stop();
   });
 });
