@@ -106,7 +106,10 @@ describe('useAdminList', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search things' }), 'cog');
     await waitFor(() => expect(flags()).toContain('searching'));
     expect(names()).toEqual(['axle']);
-    expect(api.calls('GET', '/things').map((c) => c.query.get('q'))).toEqual([null, 'cog']);
+    // The flag shows once the query starts; its request leaves a few promise turns later.
+    await waitFor(() =>
+      expect(api.calls('GET', '/things').map((c) => c.query.get('q'))).toEqual([null, 'cog']),
+    );
 
     searched.resolve(ok([{ id: 'c', name: 'cog' }], { nextCursor: null }));
     await waitFor(() => expect(names()).toEqual(['cog']));
