@@ -109,7 +109,7 @@ describe('reachability beside navigator.onLine', () => {
     const errors: unknown[] = [];
     const stop = startSyncLoop((err) => errors.push(err));
     onTestFinished(stop);
-    // CI's loaded cores have taken longer than waitFor's default second to open IndexedDB.
+    // A pass takes tens of milliseconds; the margin is for a loaded CI machine.
     const patiently = { timeout: 5_000 };
     await vi.waitFor(() => {
       expect(errors).toEqual([]);

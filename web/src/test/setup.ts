@@ -17,9 +17,6 @@ afterEach(() => {
 // Component tests (`// @vitest-environment happy-dom` at the top of the file) unmount what they
 // rendered after each test; Testing Library only does this by itself when Vitest's globals are on.
 if (typeof document !== 'undefined') {
-  const { cleanup, configure } = await import('@testing-library/react');
+  const { cleanup } = await import('@testing-library/react');
   afterEach(() => cleanup());
-  // findBy… and waitFor give up after 5 s instead of 1 s: on CI's two loaded cores a render
-  // with IndexedDB under it has taken longer than a second, and a pass never waits that long.
-  configure({ asyncUtilTimeout: 5_000 });
 }
