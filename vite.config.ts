@@ -112,6 +112,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['src/test/setup.ts'],
+          // vi.useFakeTimers() fakes the clocks, never setImmediate: fake-indexeddb runs its work
+          // on it, and work queued on a fake clock is dropped with it, which left the local
+          // database half-open for the rest of a file (web/src/local/connectivity.test.ts).
+          fakeTimers: { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] },
         },
       },
       {
