@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scratchDatabase } from './bench-postgres.mjs';
+import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-admin@bench.test', password: 'bench-password-1' };
@@ -73,7 +74,7 @@ async function seed(size, env) {
 }
 
 function startServer(env, baseUrl) {
-  const child = spawn('node', [path.join(root, 'api/dist/main.mjs')], {
+  const child = spawn(process.execPath, [...portalNodeArgs(), PORTAL_ENTRY], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -12,8 +12,9 @@
 // On its own: `pnpm --filter @ecu/api build && node scripts/bench-chat.mjs`. PGlite always; add
 // BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432 to run the same against PostgreSQL too
 // (it creates and drops a database named ecu_bench_chat_*). BENCH_CHAT_INTERVAL_MS,
-// BENCH_CHAT_MESSAGES and BENCH_CHAT_CYCLES change the load; BENCH_CHAT_PORTAL_ARGS passes node
-// flags to the latency server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/chat-prof`).
+// BENCH_CHAT_MESSAGES and BENCH_CHAT_CYCLES change the load; BENCH_CHAT_PORTAL_ARGS adds node
+// flags to the latency server's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/chat-prof`), which are
+// deploy/node-args.json's or BENCH_NODE_ARGS (scripts/portal-process.mjs).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scratchDatabase } from './bench-postgres.mjs';
+import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // ws, yjs and y-websocket are dependencies of the api package, not of the workspace root. Yjs
@@ -102,9 +104,9 @@ function startChild(args, env, ready) {
 const stop = (child) =>
   new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r) && child.kill('SIGTERM')));
 
-function startPortal(env, baseUrl, nodeArgs = []) {
+function startPortal(env, baseUrl, nodeArgs = portalNodeArgs()) {
   const inspect = nodeArgs.some((a) => a.startsWith('--inspect'));
-  return startChild([...nodeArgs, path.join(root, 'api/dist/main.mjs')], env, async (text) => {
+  return startChild([...nodeArgs, PORTAL_ENTRY], env, async (text) => {
     const ok = await fetch(`${baseUrl}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -412,7 +414,10 @@ async function benchBackend(backend, port) {
     const libs = await yLibs();
 
     // 1. Delivery latency.
-    const portalArgs = (process.env.BENCH_CHAT_PORTAL_ARGS || '').split(' ').filter(Boolean);
+    const portalArgs = [
+      ...portalNodeArgs(),
+      ...(process.env.BENCH_CHAT_PORTAL_ARGS || '').split(' ').filter(Boolean),
+    ];
     const portal = await startPortal(env, baseUrl, portalArgs);
     processes.push(portal.child);
     const plain = await startChild([import.meta.filename, '--plain-ws-server'], env, (text) => {
@@ -438,7 +443,7 @@ async function benchBackend(backend, port) {
     await stop(portal.child);
 
     // 2. Memory, in a fresh portal process on the same data (rooms with history).
-    const inspected = await startPortal(env, baseUrl, ['--inspect=127.0.0.1:0']);
+    const inspected = await startPortal(env, baseUrl, [...portalNodeArgs(), '--inspect=127.0.0.1:0']);
     processes.push(inspected.child);
     const cdp = await inspector(inspected.value);
     await roomCycles(libs, baseUrl, roomsList, WARM_UP_CYCLES);

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { simpleParser } from 'mailparser';
+import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
@@ -45,7 +46,7 @@ async function until(label, ms, probe, child) {
 }
 
 function startPortal(port, dataDir) {
-  const child = spawn(process.execPath, [path.join(root, 'api/dist/main.mjs')], {
+  const child = spawn(process.execPath, [...portalNodeArgs(), PORTAL_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

@@ -9,6 +9,8 @@
 //
 // Knobs (environment):
 //   BENCH_PORTAL=path/to/api/dist/main.mjs  the portal build to measure (default: this tree's)
+//   BENCH_NODE_ARGS='...'  the portal's node flags instead of deploy/node-args.json's ('' for
+//                        node's defaults)
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres  where the scratch
 //                        database ecu_bench_server_<pid> is created (and dropped after)
 //   BENCH_DURATION=5     seconds of load per server per round (health, my-files, admin list)
@@ -35,10 +37,12 @@ import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { scratchDatabase } from './bench-postgres.mjs';
 import { benchUpload } from './bench-upload.mjs';
+import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = process.env;
-const PORTAL = path.resolve(env.BENCH_PORTAL || path.join(root, 'api/dist/main.mjs'));
+const PORTAL = path.resolve(env.BENCH_PORTAL || PORTAL_ENTRY);
+const PORTAL_NODE_ARGS = portalNodeArgs();
 // seed:demo runs in the tree the portal was built from, so its schema is the portal's own.
 const PORTAL_ROOT = path.resolve(path.dirname(PORTAL), '../..');
 const BARE = path.join(root, 'scripts/bare-server.mjs');
@@ -83,7 +87,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Starts `entry` and resolves at its first 200 of GET /api/health, with the time it took. */
 function startProcess(entry, port, extraEnv) {
   const started = performance.now();
-  const child = spawn(process.execPath, [entry], {
+  const args = entry === PORTAL ? [...PORTAL_NODE_ARGS, entry] : [entry];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...env,

@@ -9,7 +9,8 @@
 // On its own: `pnpm build && node scripts/bench-upload.mjs` starts api/dist/main.mjs (or the
 // bundle named by BENCH_ENTRY) on a temp DATA_DIR with an ADMIN_EMAIL admin (verified, and
 // allowed 'tuned' uploads of up to 20 MiB). BENCH_RUNS sets the rounds (default 5), BENCH_LARGE=0
-// skips the 100 MB upload, BENCH_NODE_ARGS passes flags to the server's node (a CPU profile, say).
+// skips the 100 MB upload, BENCH_NODE_ARGS sets the server's node flags instead of deploy/node-args.json's
+// (scripts/portal-process.mjs; '' for node's defaults, or with a CPU profiler's, say).
 // From code: `await benchUpload({ baseUrl, cookie, purpose })` against a running server and session.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // tus-js-client is a dependency of the api package, not of the workspace root.
@@ -337,9 +339,7 @@ function freePort() {
 
 /** Starts the built server on a temp DATA_DIR, signs its admin in and runs the benchmark. */
 async function main() {
-  const entry = process.env.BENCH_ENTRY
-    ? path.resolve(process.env.BENCH_ENTRY)
-    : path.join(root, 'api/dist/main.mjs');
+  const entry = process.env.BENCH_ENTRY ? path.resolve(process.env.BENCH_ENTRY) : PORTAL_ENTRY;
   if (!existsSync(entry)) {
     console.error(`${entry} is missing: run "pnpm build" first.`);
     process.exit(1);
@@ -348,9 +348,7 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const admin = { email: 'bench-admin@ecu.test', password: randomBytes(12).toString('base64url') };
-  // BENCH_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...portalNodeArgs(), entry], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -16,6 +16,7 @@ import { benchChat } from './bench-chat.mjs';
 import { benchLighthouse } from './bench-lighthouse.mjs';
 import { adminSearchRows, benchServer, captureInfo, summaryTable } from './bench-server.mjs';
 import { benchUpload } from './bench-upload.mjs';
+import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3190;
@@ -23,7 +24,7 @@ const BASE = `http://localhost:${PORT}`;
 
 function startServer(dataDir, extraEnv = {}) {
   const started = performance.now();
-  const child = spawn('node', [path.join(root, 'api/dist/main.mjs')], {
+  const child = spawn(process.execPath, [...portalNodeArgs(), PORTAL_ENTRY], {
     env: {
       ...process.env,
       PORT: String(PORT),

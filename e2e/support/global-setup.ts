@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { E2E_PORT } from '../../playwright.config';
 import { startMailSink } from './mail-sink';
 import { ADMIN, DATA_DIR, E2E_ROOT, MAIL_DIR } from './paths';
@@ -18,11 +18,14 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
   throw new Error(`The portal did not answer ${url} in time`);
 }
 
+/** The portal's node flags in production (docs/decisions/054-node-heap-flags.md). */
+const NODE_ARGS: string[] = JSON.parse(readFileSync('deploy/node-args.json', 'utf8'));
+
 /** Starts an SMTP sink and the built portal (node api/dist/main.mjs) on a fresh embedded DB. */
 export default async function globalSetup() {
   rmSync(E2E_ROOT, { recursive: true, force: true });
   const sink = await startMailSink(MAIL_DIR);
-  const server = spawn('node', ['api/dist/main.mjs'], {
+  const server = spawn(process.execPath, [...NODE_ARGS, 'api/dist/main.mjs'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
