@@ -104,9 +104,10 @@ function startChild(args, env, ready) {
 const stop = (child) =>
   new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r) && child.kill('SIGTERM')));
 
-function startPortal(env, baseUrl, nodeArgs = portalNodeArgs()) {
-  const inspect = nodeArgs.some((a) => a.startsWith('--inspect'));
-  return startChild([...nodeArgs, PORTAL_ENTRY], env, async (text) => {
+/** The built portal with its production node flags (scripts/portal-process.mjs) and `extraArgs`. */
+function startPortal(env, baseUrl, extraArgs = []) {
+  const inspect = extraArgs.some((a) => a.startsWith('--inspect'));
+  return startChild([...portalNodeArgs(), ...extraArgs, PORTAL_ENTRY], env, async (text) => {
     const ok = await fetch(`${baseUrl}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -414,10 +415,7 @@ async function benchBackend(backend, port) {
     const libs = await yLibs();
 
     // 1. Delivery latency.
-    const portalArgs = [
-      ...portalNodeArgs(),
-      ...(process.env.BENCH_CHAT_PORTAL_ARGS || '').split(' ').filter(Boolean),
-    ];
+    const portalArgs = (process.env.BENCH_CHAT_PORTAL_ARGS || '').split(' ').filter(Boolean);
     const portal = await startPortal(env, baseUrl, portalArgs);
     processes.push(portal.child);
     const plain = await startChild([import.meta.filename, '--plain-ws-server'], env, (text) => {
@@ -443,7 +441,7 @@ async function benchBackend(backend, port) {
     await stop(portal.child);
 
     // 2. Memory, in a fresh portal process on the same data (rooms with history).
-    const inspected = await startPortal(env, baseUrl, [...portalNodeArgs(), '--inspect=127.0.0.1:0']);
+    const inspected = await startPortal(env, baseUrl, ['--inspect=127.0.0.1:0']);
     processes.push(inspected.child);
     const cdp = await inspector(inspected.value);
     await roomCycles(libs, baseUrl, roomsList, WARM_UP_CYCLES);

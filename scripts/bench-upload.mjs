@@ -9,8 +9,9 @@
 // On its own: `pnpm build && node scripts/bench-upload.mjs` starts api/dist/main.mjs (or the
 // bundle named by BENCH_ENTRY) on a temp DATA_DIR with an ADMIN_EMAIL admin (verified, and
 // allowed 'tuned' uploads of up to 20 MiB). BENCH_RUNS sets the rounds (default 5), BENCH_LARGE=0
-// skips the 100 MB upload, BENCH_NODE_ARGS sets the server's node flags instead of deploy/node-args.json's
-// (scripts/portal-process.mjs; '' for node's defaults, or with a CPU profiler's, say).
+// skips the 100 MB upload, BENCH_NODE_ARGS sets the server's node flags instead of
+// deploy/node-args.json's (scripts/portal-process.mjs; '' for node's defaults, or with a CPU
+// profiler's, say).
 // From code: `await benchUpload({ baseUrl, cookie, purpose })` against a running server and session.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
