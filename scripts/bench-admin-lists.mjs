@@ -332,7 +332,7 @@ async function benchBackend(backend, port) {
 }
 
 export async function benchAdminLists({ port = 3191 } = {}) {
-  if (!existsSync(path.join(root, 'api/dist/main.mjs'))) {
+  if (!existsSync(PORTAL_ENTRY)) {
     throw new Error('api/dist/main.mjs is missing: run `pnpm build` first');
   }
   await benchBackend({ name: 'PGlite' }, port);

@@ -474,7 +474,7 @@ function postgresBackend(adminUrl) {
 }
 
 export async function benchChat({ port = 3192 } = {}) {
-  if (!existsSync(path.join(root, 'api/dist/main.mjs'))) {
+  if (!existsSync(PORTAL_ENTRY)) {
     throw new Error('api/dist/main.mjs is missing: run `pnpm --filter @ecu/api build` first');
   }
   process.setMaxListeners(ROOMS * CLIENTS + 20); // y-websocket listens for 'exit' once per client
