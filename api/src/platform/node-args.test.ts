@@ -31,3 +31,10 @@ describe('the node flags of the portal process', () => {
     expect(scripts.start).toBe(`pnpm build && ${command}`);
   });
 });
+
+describe("the image's node", () => {
+  it("keeps its compile cache in the container's /tmp (docs/decisions/055-compile-cache.md)", () => {
+    const stages = read('Dockerfile').split(/^FROM /m);
+    expect(stages.at(-1)).toMatch(/^ENV NODE_COMPILE_CACHE=\/tmp\/\S+$/m);
+  });
+});
