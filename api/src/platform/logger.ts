@@ -30,7 +30,7 @@ export interface RequestScope {
 }
 
 /**
- * The scope of each request in flight, by Node's request object. Not an AsyncLocalStorage: on
+ * The scope of each request in flight, on Node's request object. Not an AsyncLocalStorage: on
  * Node 20 every promise created inside one costs about twice as much, which was a quarter of
  * the CPU of a signed-in read (docs/decisions/043-hot-lane.md). Not a WeakMap either: with
  * its table, grown and swept with the requests, health checks under `wrk -c32` had their young

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
  * The portal's node flags are written in three places that cannot import a list: the
  * Dockerfile's CMD, the root package.json's `serve` and `start`. deploy/node-args.json is the
  * list the benches and the browser tests read (docs/decisions/054-node-heap-flags.md); these
- * hold the three to it, so that what is measured is what is shipped.
+ * hold the three to it, so that what is measured is what is shipped. The image also keeps
+ * node's compile cache in the container's /tmp (docs/decisions/055-compile-cache.md).
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -33,7 +34,7 @@ describe('the node flags of the portal process', () => {
 });
 
 describe("the image's node", () => {
-  it("keeps its compile cache in the container's /tmp (docs/decisions/055-compile-cache.md)", () => {
+  it("keeps its compile cache in the container's /tmp", () => {
     const stages = read('Dockerfile').split(/^FROM /m);
     expect(stages.at(-1)).toMatch(/^ENV NODE_COMPILE_CACHE=\/tmp\/\S+$/m);
   });
