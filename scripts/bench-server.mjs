@@ -42,7 +42,7 @@ import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const env = process.env;
 const PORTAL = path.resolve(env.BENCH_PORTAL || PORTAL_ENTRY);
-const PORTAL_NODE_ARGS = portalNodeArgs();
+const PORTAL_ARGS = portalNodeArgs();
 // seed:demo runs in the tree the portal was built from, so its schema is the portal's own.
 const PORTAL_ROOT = path.resolve(path.dirname(PORTAL), '../..');
 const BARE = path.join(root, 'scripts/bare-server.mjs');
@@ -87,7 +87,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Starts `entry` and resolves at its first 200 of GET /api/health, with the time it took. */
 function startProcess(entry, port, extraEnv) {
   const started = performance.now();
-  const args = entry === PORTAL ? [...PORTAL_NODE_ARGS, entry] : [entry];
+  const args = entry === PORTAL ? [...PORTAL_ARGS, entry] : [entry];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { E2E_PORT } from '../../playwright.config';
+import { PORTAL_ENTRY, PORTAL_NODE_ARGS } from '../../scripts/portal-process.mjs';
 import { startMailSink } from './mail-sink';
 import { ADMIN, DATA_DIR, E2E_ROOT, MAIL_DIR } from './paths';
 
@@ -18,14 +19,14 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
   throw new Error(`The portal did not answer ${url} in time`);
 }
 
-/** The portal's node flags in production (docs/decisions/054-node-heap-flags.md). */
-const NODE_ARGS: string[] = JSON.parse(readFileSync('deploy/node-args.json', 'utf8'));
-
-/** Starts an SMTP sink and the built portal (node api/dist/main.mjs) on a fresh embedded DB. */
+/**
+ * Starts an SMTP sink and the built portal on a fresh embedded DB, with the node flags it has in
+ * production (docs/decisions/054-node-heap-flags.md).
+ */
 export default async function globalSetup() {
   rmSync(E2E_ROOT, { recursive: true, force: true });
   const sink = await startMailSink(MAIL_DIR);
-  const server = spawn(process.execPath, [...NODE_ARGS, 'api/dist/main.mjs'], {
+  const server = spawn(process.execPath, [...PORTAL_NODE_ARGS, PORTAL_ENTRY], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,

@@ -1,0 +1,4 @@
+// Types of scripts/portal-process.mjs for the TypeScript that starts the portal (the browser tests).
+export const PORTAL_ENTRY: string;
+export const PORTAL_NODE_ARGS: string[];
+export function portalNodeArgs(): string[];
