@@ -30,4 +30,4 @@ HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:300
 # The heap's sizes (docs/decisions/054-node-heap-flags.md; deploy/node-args.json lists them): an old
 # generation of 96 MB from the start, below which uploads set off a full GC every 50-100 ms, and
 # semi-spaces of at most 8 MB, which take about 25 MB off the peak RSS under load.
-CMD ["node", "--initial-old-space-size=96", "--max-semi-space-size=8", "dist/main.mjs"]
+CMD ["node", "--initial-old-space-size=96", "--max-semi-space-size=8", "--wasm-num-compilation-tasks=1", "dist/main.mjs"]

@@ -15,6 +15,15 @@ const reactRouterProduction = createRequire(fromWeb.resolve('react-router-dom'))
   .replace(/dist[\\/]development[\\/].*$/, 'dist/production/');
 
 /**
+ * The API suite on PGlite runs its files' PGlite instances with WebAssembly at V8's baseline
+ * compiler only: a test file's instance lives seconds, and the optimizing compiler's tier-up
+ * of the functions it made hot took V8's worker threads and stalled the main thread, about 15%
+ * of the suite's time. Not the server's flags: they slowed its steady state on PGlite
+ * (docs/decisions/056-start-loop.md).
+ */
+const BASELINE_WASM_ONLY = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
+
+/**
  * One config for the web build (root: web/) and for every test project:
  * shared and web unit tests, and the API integration suite twice, on PGlite and on PostgreSQL.
  */
@@ -122,6 +131,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           root: 'api',
+          execArgv: BASELINE_WASM_ONLY,
           include: ['src/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/test/global-setup.ts'],

@@ -10,6 +10,7 @@ import { analyzeDatabase, PGLITE_ANALYZE_INTERVAL_MS } from './db/client';
 import { serverWithEdge } from './http/edge';
 import { FIRST_PRUNE_DELAY_MS, PRUNE_INTERVAL_MS, pruneTables } from './platform/prune';
 import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
+import { holdLoopWhileStarting } from './platform/start-loop';
 
 const started = performance.now();
 let config: ReturnType<typeof loadConfig>;
@@ -23,6 +24,8 @@ try {
   throw err;
 }
 
+// Until the server listens (docs/decisions/056-start-loop.md).
+const starting = holdLoopWhileStarting();
 const runtime = await buildRuntime(config);
 await ensureAdmin(runtime.deps);
 const webDir =
@@ -45,6 +48,7 @@ if (runtime.database.kind === 'pglite') {
 const server = serve(
   { fetch: app.fetch, port: config.port, hostname: '0.0.0.0', createServer: serverWithEdge(() => app.edge) },
   (info) => {
+    starting.release();
     const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
     runtime.deps.logger.notice(
       `ECU Portal on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,
