@@ -6,6 +6,7 @@
 // `import.meta.url` (the migrations folder) means the same folder in any of them.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { zodEnglishOnly } from './build-plugins.mjs';
 
 /**
  * Packages that stay in node_modules: those that read files beside their own code (PGlite's
@@ -49,6 +50,7 @@ await build({
     js: "import { createRequire as __ecuCreateRequire } from 'node:module'; const require = __ecuCreateRequire(import.meta.url);",
   },
   plugins: [
+    zodEnglishOnly,
     {
       name: 'external-npm-packages',
       setup(b) {
