@@ -18,7 +18,7 @@ const reactRouterProduction = createRequire(fromWeb.resolve('react-router-dom'))
  * The API suite on PGlite runs its files' PGlite instances with WebAssembly at V8's baseline
  * compiler only: a test file's instance lives seconds, and the optimizing compiler's tier-up
  * of the functions it made hot took V8's worker threads and stalled the main thread, about 15%
- * of the suite's time. Not the server's flags: they slowed its steady state on PGlite
+ * of the suite's time. The server does not run with them: they slowed its steady state on PGlite
  * (docs/decisions/056-start-loop.md).
  */
 const BASELINE_WASM_ONLY = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];

@@ -1,3 +1,3 @@
-// Types of api/build-plugins.mjs for the TypeScript that builds with them (a test).
+// Types of api/build-plugins.mjs, for api/src/platform/bundle.test.ts.
 import type { Plugin } from 'esbuild';
 export const zodEnglishOnly: Plugin;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,6 +41,12 @@ describe("the server bundle's zod (docs/decisions/057-zod-locales.md)", () => {
     const bundled = (await import(pathToFileURL(file).href)) as { locales: string[]; message: string };
     expect(bundled.locales).toEqual(['en']);
     expect(bundled.message).toBe('Invalid input: expected string, received number');
+  });
+
+  it('is what api/build.mjs builds the server with', () => {
+    const script = readFileSync(path.join(API_ROOT, 'build.mjs'), 'utf8');
+    expect(script).toMatch(/^import \{ zodEnglishOnly \} from '\.\/build-plugins\.mjs';$/m);
+    expect(script).toMatch(/plugins: \[\s*zodEnglishOnly,/);
   });
 
   it('holds every locale without the plugin, which is what it spares', async () => {

@@ -8,7 +8,7 @@
  * finish: the optimizing compiles of the WebAssembly functions the start has made hot, a few
  * hundred milliseconds of them. The rest of the start ran from inside that wait, and the first
  * request, already in the socket, waited for its end. A timer is something for the loop to
- * wait on, so it never leaves it. Released by `release()`, whatever it is called from, once.
+ * wait on, so it never leaves it. `release()` clears it; calling it again does nothing.
  */
 export function holdLoopWhileStarting(): { release: () => void } {
   const timer = setInterval(() => {}, 60_000);
