@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PORTAL_NODE_ARGS as NODE_ARGS } from '../../../scripts/portal-process.mjs';
 
 /**
  * The portal's node flags are written in three places that cannot import a list: the
  * Dockerfile's CMD, the root package.json's `serve` and `start`. deploy/node-args.json is the
- * list the benches and the browser tests read (docs/decisions/054-node-heap-flags.md); these
- * hold the three to it, so that what is measured is what is shipped. The image also keeps
- * node's compile cache in the container's /tmp (docs/decisions/055-compile-cache.md).
+ * list that the benches, the browser tests and this test read through scripts/portal-process.mjs
+ * (docs/decisions/054-node-heap-flags.md); these hold the three to it, so that what is measured
+ * is what is shipped. The image also keeps node's compile cache in the container's /tmp
+ * (docs/decisions/055-compile-cache.md).
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-const NODE_ARGS: string[] = JSON.parse(read('deploy/node-args.json'));
 
 describe('the node flags of the portal process', () => {
   it('are a list of flags', () => {
