@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { PORTAL_PROCESS_ENV } from './scripts/portal-process.mjs';
 import { precompress } from './scripts/precompress';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
@@ -22,6 +23,11 @@ const reactRouterProduction = createRequire(fromWeb.resolve('react-router-dom'))
  * (docs/decisions/056-start-loop.md).
  */
 const BASELINE_WASM_ONLY = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
+
+// The test workers (and the portals some tests spawn) are processes started from this one: they
+// start with the portal's process variables, as it runs in production. Huge pages for malloc took
+// a fifth off the API suite on PGlite (docs/decisions/058-buffer-pool.md).
+Object.assign(process.env, PORTAL_PROCESS_ENV);
 
 /**
  * One config for the web build (root: web/) and for every test project:

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scratchDatabase } from './bench-postgres.mjs';
-import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
+import { benchProcessEnv, PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench-admin@bench.test', password: 'bench-password-1' };
@@ -202,6 +202,7 @@ async function benchSize(size, backend, port) {
   const database = backend.database?.(size);
   const env = {
     ...process.env,
+    ...benchProcessEnv(),
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
     // Required with DATABASE_URL (several processes must share it); any fixed value for a bench.

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scratchDatabase } from './bench-postgres.mjs';
-import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
+import { benchProcessEnv, PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // ws, yjs and y-websocket are dependencies of the api package, not of the workspace root. Yjs
@@ -394,6 +394,7 @@ async function benchBackend(backend, port) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
+    ...benchProcessEnv(),
     PORT: String(port),
     APP_URL: baseUrl,
     DATA_DIR: dataDir,

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { simpleParser } from 'mailparser';
-import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
+import { benchProcessEnv, PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
@@ -50,6 +50,7 @@ function startPortal(port, dataDir) {
     cwd: root,
     env: {
       ...process.env,
+      ...benchProcessEnv(),
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',

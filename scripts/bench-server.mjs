@@ -37,7 +37,7 @@ import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { scratchDatabase } from './bench-postgres.mjs';
 import { benchUpload } from './bench-upload.mjs';
-import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
+import { benchProcessEnv, PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = process.env;
@@ -92,6 +92,7 @@ function startProcess(entry, port, extraEnv) {
     cwd: root,
     env: {
       ...env,
+      ...benchProcessEnv(),
       PORT: String(port),
       LOG_LEVEL: 'error',
       TRUST_PROXY: 'on',

@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
+import { benchProcessEnv, PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // tus-js-client is a dependency of the api package, not of the workspace root.
@@ -147,6 +147,7 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port +
 async function plainPutServer({ keepFiles }) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ecu-bench-put-'));
   const child = spawn(process.execPath, ['-e', PUT_SERVER, dir, keepFiles ? 'keep' : 'drop'], {
+    env: { ...process.env, ...benchProcessEnv() },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -352,6 +353,7 @@ async function main() {
   const child = spawn(process.execPath, [...portalNodeArgs(), entry], {
     env: {
       ...process.env,
+      ...benchProcessEnv(),
       PORT: String(port),
       APP_URL: baseUrl,
       DATA_DIR: dataDir,

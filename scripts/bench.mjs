@@ -16,7 +16,7 @@ import { benchChat } from './bench-chat.mjs';
 import { benchLighthouse } from './bench-lighthouse.mjs';
 import { adminSearchRows, benchServer, captureInfo, summaryTable } from './bench-server.mjs';
 import { benchUpload } from './bench-upload.mjs';
-import { PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
+import { benchProcessEnv, PORTAL_ENTRY, portalNodeArgs } from './portal-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3190;
@@ -27,6 +27,7 @@ function startServer(dataDir, extraEnv = {}) {
   const child = spawn(process.execPath, [...portalNodeArgs(), PORTAL_ENTRY], {
     env: {
       ...process.env,
+      ...benchProcessEnv(),
       PORT: String(PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',

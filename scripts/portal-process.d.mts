@@ -2,3 +2,5 @@
 export const PORTAL_ENTRY: string;
 export const PORTAL_NODE_ARGS: string[];
 export function portalNodeArgs(): string[];
+export const PORTAL_PROCESS_ENV: Record<string, string>;
+export function benchProcessEnv(): Record<string, string>;

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { E2E_PORT } from '../../playwright.config';
-import { PORTAL_ENTRY, PORTAL_NODE_ARGS } from '../../scripts/portal-process.mjs';
+import { PORTAL_ENTRY, PORTAL_NODE_ARGS, PORTAL_PROCESS_ENV } from '../../scripts/portal-process.mjs';
 import { startMailSink } from './mail-sink';
 import { ADMIN, DATA_DIR, E2E_ROOT, MAIL_DIR } from './paths';
 
@@ -30,6 +30,7 @@ export default async function globalSetup() {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
+      ...PORTAL_PROCESS_ENV,
       PORT: String(E2E_PORT),
       APP_URL: `http://localhost:${E2E_PORT}`,
       DATA_DIR,

@@ -50,13 +50,13 @@ export async function openDatabase(
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   // Loaded here only: a server on PostgreSQL never loads PGlite (./pglite).
-  const { createPglite, drizzlePglite, migratePglite, PGLITE_START_PARAMS } = await import('./pglite');
+  const { createPglite, drizzlePglite, migratePglite } = await import('./pglite');
   let client: PGlite;
   if ('client' in source) {
     client = source.client;
   } else {
     if (source.dataDir) mkdirSync(path.dirname(source.dataDir), { recursive: true });
-    client = createPglite(source.dataDir, { startParams: PGLITE_START_PARAMS });
+    client = createPglite(source.dataDir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate && (await migrationsPending(db).catch(() => true))) {

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PORTAL_NODE_ARGS as NODE_ARGS } from '../../../scripts/portal-process.mjs';
+import { PORTAL_NODE_ARGS as NODE_ARGS, PORTAL_PROCESS_ENV } from '../../../scripts/portal-process.mjs';
 
 /**
- * The portal's node flags are written in three places that cannot import a list: the
- * Dockerfile's CMD, the root package.json's `serve` and `start`. deploy/node-args.json is the
- * list that the benches, the browser tests and this test read through scripts/portal-process.mjs
- * (docs/decisions/054-node-heap-flags.md); these hold the three to it, so that what is measured
- * is what is shipped. The image also keeps node's compile cache in the container's /tmp
- * (docs/decisions/055-compile-cache.md).
+ * The portal's node flags and process variables are written in three places that cannot import
+ * a list: the Dockerfile's CMD and ENV, the root package.json's `serve` and `start`.
+ * deploy/node-args.json and deploy/node-env.json are the lists that the benches, the browser
+ * tests, the API tests and this test read through scripts/portal-process.mjs
+ * (docs/decisions/054-node-heap-flags.md, 058-buffer-pool.md); these hold the three to them, so
+ * that what is measured is what is shipped. The image also keeps node's compile cache in the
+ * container's /tmp (docs/decisions/055-compile-cache.md).
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -28,9 +29,34 @@ describe('the node flags of the portal process', () => {
 
   it('are those of `pnpm serve` and `pnpm start`', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    const command = ['node', ...NODE_ARGS, 'api/dist/main.mjs'].join(' ');
+    const variables = Object.entries(PORTAL_PROCESS_ENV).map(([name, value]) => `${name}=${value}`);
+    const command = [...variables, 'node', ...NODE_ARGS, 'api/dist/main.mjs'].join(' ');
     expect(scripts.serve).toBe(command);
     expect(scripts.start).toBe(`pnpm build && ${command}`);
+  });
+});
+
+describe('the variables of the portal process', () => {
+  it('are names and values a shell takes as they are', () => {
+    expect(Object.keys(PORTAL_PROCESS_ENV).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(PORTAL_PROCESS_ENV)) {
+      expect(name).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      expect(value).toMatch(/^[\w.=:,/-]+$/);
+    }
+  });
+
+  it("are set by the image's last stage", () => {
+    const stages = read('Dockerfile').split(/^FROM /m);
+    for (const [name, value] of Object.entries(PORTAL_PROCESS_ENV)) {
+      expect(stages.at(-1)).toContain(`\nENV ${name}=${value}\n`);
+    }
+  });
+
+  it("are those the API tests' processes started with (vite.config.ts)", () => {
+    // The C library reads them as a process starts: what it started with, not process.env now.
+    const started = readFileSync('/proc/self/environ', 'utf8').split('\0');
+    for (const [name, value] of Object.entries(PORTAL_PROCESS_ENV))
+      expect(started).toContain(`${name}=${value}`);
   });
 });
 
