@@ -20,9 +20,9 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web
 # starts about 35-50 ms sooner (docs/decisions/055-compile-cache.md). /tmp: the container's own,
 # writable by the `node` user, and empty in a new container, whose first start fills it.
 ENV NODE_COMPILE_CACHE=/tmp/node-compile-cache
-# glibc's malloc asks the kernel for transparent huge pages (where the host allows them, as its
-# default 'madvise' does): a page fault per 2 MB instead of per 4 KB. The C library reads this as
-# the process starts (docs/decisions/058-buffer-pool.md; deploy/node-env.json lists it).
+# glibc's malloc asks the kernel for transparent huge pages (granted where the host's kernel has
+# them set to 'madvise' or 'always'): a page fault per 2 MB instead of per 4 KB. The C library
+# reads this as the process starts (docs/decisions/058-buffer-pool.md; deploy/node-env.json).
 ENV GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 COPY --from=build /out /app
 # DATA_DIR belongs to the app user; the code stays root's (read-only to the process).
