@@ -16,7 +16,7 @@ export { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
  * 16 MB as with 32 (8 MB doubles a broad search). A cache size, nothing about durability
  * (docs/decisions/058-buffer-pool.md).
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Every PGlite of ours (server, tests, tools) loads the extensions the migrations create

@@ -14,6 +14,13 @@ import { PORTAL_NODE_ARGS as NODE_ARGS, PORTAL_PROCESS_ENV } from '../../../scri
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** The Dockerfile's last stage: the image that runs. */
+const IMAGE_STAGE =
+  read('Dockerfile')
+    .split(/^FROM /m)
+    .at(-1) ?? '';
+/** deploy/node-env.json as a shell's assignments, `NAME=value`. */
+const ASSIGNMENTS = Object.entries(PORTAL_PROCESS_ENV).map(([name, value]) => `${name}=${value}`);
 
 describe('the node flags of the portal process', () => {
   it('are a list of flags', () => {
@@ -29,8 +36,7 @@ describe('the node flags of the portal process', () => {
 
   it('are those of `pnpm serve` and `pnpm start`', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    const variables = Object.entries(PORTAL_PROCESS_ENV).map(([name, value]) => `${name}=${value}`);
-    const command = [...variables, 'node', ...NODE_ARGS, 'api/dist/main.mjs'].join(' ');
+    const command = [...ASSIGNMENTS, 'node', ...NODE_ARGS, 'api/dist/main.mjs'].join(' ');
     expect(scripts.serve).toBe(command);
     expect(scripts.start).toBe(`pnpm build && ${command}`);
   });
@@ -46,23 +52,18 @@ describe('the variables of the portal process', () => {
   });
 
   it("are set by the image's last stage", () => {
-    const stages = read('Dockerfile').split(/^FROM /m);
-    for (const [name, value] of Object.entries(PORTAL_PROCESS_ENV)) {
-      expect(stages.at(-1)).toContain(`\nENV ${name}=${value}\n`);
-    }
+    for (const assignment of ASSIGNMENTS) expect(IMAGE_STAGE).toContain(`\nENV ${assignment}\n`);
   });
 
   it("are those the API tests' processes started with (vite.config.ts)", () => {
     // The C library reads them as a process starts: what it started with, not process.env now.
     const started = readFileSync('/proc/self/environ', 'utf8').split('\0');
-    for (const [name, value] of Object.entries(PORTAL_PROCESS_ENV))
-      expect(started).toContain(`${name}=${value}`);
+    for (const assignment of ASSIGNMENTS) expect(started).toContain(assignment);
   });
 });
 
 describe("the image's node", () => {
   it("keeps its compile cache in the container's /tmp", () => {
-    const stages = read('Dockerfile').split(/^FROM /m);
-    expect(stages.at(-1)).toMatch(/^ENV NODE_COMPILE_CACHE=\/tmp\/\S+$/m);
+    expect(IMAGE_STAGE).toMatch(/^ENV NODE_COMPILE_CACHE=\/tmp\/\S+$/m);
   });
 });
