@@ -4,7 +4,9 @@ import {
   type IncomingMessage,
   type RequestListener,
   type ServerOptions,
-  type ServerResponse,
+  ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
 } from 'node:http';
 import { type Logger, openRequestScope, type RequestScope } from '../platform/logger';
 import type { HotLane } from './hot-lane';
@@ -46,13 +48,118 @@ function isPersonalApi(path: string): boolean {
 }
 
 /**
+ * The edge's own lines of an answer's head, written and validated once per settings: its
+ * headers, and `Cache-Control: private, no-store` in the personal variant. Node checks every
+ * header of every answer against the header grammar, and a dozen constant ones cost about 7 µs
+ * of CPU per answer, a tenth of the health check's throughput (docs/decisions/059-edge-head.md).
+ */
+interface EdgeLines {
+  /** All of them, in order, each ending in CRLF. */
+  all: string;
+  /** Each line by its header's lower-case name. */
+  byName: Map<string, string>;
+  /** The shortest and longest name: an answer's header outside them cannot be one of these. */
+  shortest: number;
+  longest: number;
+}
+
+function makeLines(headers: EdgeSettings['headers']): EdgeLines {
+  const byName = new Map<string, string>();
+  for (const [name, value] of headers) {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    byName.set(name.toLowerCase(), `${name}: ${value}\r\n`);
+  }
+  const lengths = [...byName.keys(), REQUEST_ID].map((name) => name.length);
+  return {
+    all: [...byName.values()].join(''),
+    byName,
+    shortest: Math.min(...lengths),
+    longest: Math.max(...lengths),
+  };
+}
+
+const REQUEST_ID = 'x-request-id';
+const NO_STORE: readonly [string, string] = ['Cache-Control', 'private, no-store'];
+const madeLines = new WeakMap<EdgeSettings['headers'], { open: EdgeLines; personal: EdgeLines }>();
+
+function linesOf(headers: EdgeSettings['headers'], personal: boolean): EdgeLines {
+  let made = madeLines.get(headers);
+  if (!made) {
+    made = { open: makeLines(headers), personal: makeLines([...headers, NO_STORE]) };
+    madeLines.set(headers, made);
+  }
+  return personal ? made.personal : made.open;
+}
+
+/** The names of the headers Node is given, as `_storeHeader` takes them (an object or a list). */
+function* namesIn(headers: unknown): Generator<unknown> {
+  if (Array.isArray(headers)) {
+    if (Array.isArray(headers[0])) for (const entry of headers) yield entry[0];
+    else for (let i = 0; i < headers.length; i += 2) yield headers[i];
+  } else if (headers && typeof headers === 'object') {
+    for (const name in headers) yield name;
+  }
+}
+
+/** The edge's lines under an answer's own headers: a header the answer sets itself wins. */
+function edgeHead(lines: EdgeLines, reqId: string, headers: unknown): string {
+  let own: Set<string> | undefined;
+  for (const name of namesIn(headers)) {
+    if (typeof name !== 'string' || name.length < lines.shortest || name.length > lines.longest) continue;
+    const lower = name.toLowerCase();
+    if (lower !== REQUEST_ID && !lines.byName.has(lower)) continue;
+    own ??= new Set();
+    own.add(lower);
+  }
+  const id = `X-Request-Id: ${reqId}\r\n`;
+  if (!own) return lines.all + id;
+  let head = '';
+  for (const [name, line] of lines.byName) if (!own.has(name)) head += line;
+  return own.has(REQUEST_ID) ? head : head + id;
+}
+
+type StoreHeader = (this: ServerResponse, firstLine: string, headers: unknown) => void;
+
+/**
+ * Node's step that writes an answer's head, status line and headers, whichever way the app set
+ * them (writeHead, setHeader, an implicit head). Internal to Node (in every release since 0.x);
+ * where it is missing the edge sets its headers with setHeader instead.
+ */
+const storeHeader = (ServerResponse.prototype as unknown as { _storeHeader?: StoreHeader })._storeHeader;
+
+const EDGE = Symbol('edge head');
+
+/**
+ * The answer of a server made by serverWithEdge (`createServer`'s `ServerResponse` option):
+ * its head starts with the edge's lines, given by withEdge per request, already validated.
+ */
+class EdgeResponse extends ServerResponse {
+  declare [EDGE]?: { lines: EdgeLines; reqId: string };
+}
+
+if (storeHeader) {
+  Object.defineProperty(EdgeResponse.prototype, '_storeHeader', {
+    value: function edgeStoreHeader(this: EdgeResponse, firstLine: string, headers: unknown) {
+      const edge = this[EDGE];
+      storeHeader.call(
+        this,
+        edge ? firstLine + edgeHead(edge.lines, edge.reqId, headers) : firstLine,
+        headers,
+      );
+    },
+  });
+}
+
+/**
  * The per-request work that is the same for every answer, done on Node's own request and
  * response before the app sees them: the security headers, X-Request-Id, `Cache-Control:
  * private, no-store` on personal API answers, and the access line. Done in the app's
  * middleware, each of these turned the app's plain answer into a web Response whose
  * headers were copied, validated and sorted again: about a third of the CPU of a small
- * answer (docs/decisions/035-request-edge.md). Headers set here are merged by Node under
- * the app's own, which win.
+ * answer (docs/decisions/035-request-edge.md). An answer's own value of one of these headers
+ * wins. On a server of serverWithEdge they go into the head as lines written once; on any other
+ * server they are set on the response, where Node merges them under the app's own.
  *
  * `settings` is read per request: undefined (a test server still starting) passes the
  * request straight on. Used as `serve()`'s createServer (see `serverWithEdge`).
@@ -84,14 +191,19 @@ export function withEdge(
         });
       });
     }
+    if (storeHeader && res instanceof EdgeResponse) {
+      res[EDGE] = { lines: linesOf(edge.headers, personal), reqId };
+      if (!edge.hot?.(req, res, path, [])) listener(req, res);
+      return;
+    }
     if (edge.hot) {
       // The hot lane writes its answer's head in one writeHead, these headers first.
       const head = [...flatHeaders(edge.headers), 'X-Request-Id', reqId];
-      if (personal) head.push('Cache-Control', 'private, no-store');
+      if (personal) head.push(...NO_STORE);
       if (edge.hot(req, res, path, head)) return;
     }
     for (const [name, value] of edge.headers) res.setHeader(name, value);
-    if (personal) res.setHeader('Cache-Control', 'private, no-store');
+    if (personal) res.setHeader(...NO_STORE);
     res.setHeader('X-Request-Id', reqId);
     listener(req, res);
   };
@@ -115,6 +227,6 @@ function flatHeaders(headers: EdgeSettings['headers']): string[] {
  */
 export function serverWithEdge(settings: () => EdgeSettings | undefined): typeof createServer {
   const make = (options: ServerOptions, listener: RequestListener) =>
-    createServer(options, withEdge(listener, settings));
+    createServer({ ...options, ServerResponse: EdgeResponse }, withEdge(listener, settings));
   return make as typeof createServer;
 }

@@ -1,10 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, newClient, type TestUser, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { cookieHeader, rawRequest, submitTicket } from '../test/ticket-helpers';
-import { withEdge } from './edge';
+import { type EdgeSettings, serverWithEdge, withEdge } from './edge';
 import { type HotRoute, hotLane } from './hot-lane';
 import { securityHeaders } from './security-headers';
 
@@ -115,44 +115,76 @@ describe('the hot lane', () => {
     expect(post.status).toBe(404);
   });
 
-  it("sends the edge's headers and its own in one head, an answer's own value winning", async () => {
-    const route: HotRoute = {
-      path: '/api/ecuFile/my-files',
-      gate: 'public',
-      handle: async () => ({
-        body: '{"ok":true}',
-        headers: { 'Cache-Control': 'public, max-age=5', 'X-Frame-Options': 'SAMEORIGIN', 'X-Extra': 'yes' },
-      }),
-    };
-    const lane = hotLane(server.deps, async () => ({ user: null, setCookies: [] }), [route]);
-    const http = createServer(
-      withEdge(
-        (_req, res) => res.end('the app'),
-        () => ({ logger: server.deps.logger, headers: securityHeaders({ stripe: false }), hot: lane }),
-      ),
-    );
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    try {
-      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-      const res = await rawRequest(url, 'GET', '/api/ecuFile/my-files');
-      expect(res.status).toBe(200);
-      expect(res.body).toBe('{"ok":true}');
-      // Once each: a header sent twice would read "DENY, SAMEORIGIN".
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(res.headers['cache-control']).toBe('public, max-age=5');
-      expect(res.headers['x-extra']).toBe('yes');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      expect(res.headers['content-type']).toBe('application/json');
-      expect(res.headers['content-length']).toBe('11');
-      // What the lane does not answer goes to the app, with the edge's headers set on it.
-      const other = await rawRequest(url, 'GET', '/api/other');
-      expect(other.body).toBe('the app');
-      expect(other.headers['x-frame-options']).toBe('DENY');
-      expect(other.headers['cache-control']).toBe('private, no-store');
-    } finally {
-      await new Promise((resolve) => http.close(resolve));
-    }
-  });
+  // serverWithEdge writes the edge's headers into the head as lines made once; a plain server
+  // with withEdge sets them on each response. Both must send the same headers, once each.
+  type MakeServer = (settings: () => EdgeSettings, app: RequestListener) => Server;
+  const serverKinds: Array<[string, MakeServer]> = [
+    ['a server of serverWithEdge', (settings, app) => serverWithEdge(settings)({}, app)],
+    ['a plain server with withEdge', (settings, app) => createServer(withEdge(app, settings))],
+  ];
+
+  it.each(serverKinds)(
+    "sends the edge's headers and the answer's own on %s, an answer's own value winning",
+    async (_kind, make) => {
+      const route: HotRoute = {
+        path: '/api/ecuFile/my-files',
+        gate: 'public',
+        handle: async () => ({
+          body: '{"ok":true}',
+          headers: {
+            'Cache-Control': 'public, max-age=5',
+            'X-Frame-Options': 'SAMEORIGIN',
+            'X-Extra': 'yes',
+          },
+        }),
+      };
+      const lane = hotLane(server.deps, async () => ({ user: null, setCookies: [] }), [route]);
+      const settings = () => ({
+        logger: server.deps.logger,
+        headers: securityHeaders({ stripe: false }),
+        hot: lane,
+      });
+      const app: RequestListener = (req, res) => {
+        if (req.url === '/api/own') {
+          res.setHeader('Content-Security-Policy', "default-src 'none'");
+          res.writeHead(200, { 'X-Request-Id': 'the-apps-own-id', 'content-type': 'text/plain' });
+        }
+        res.end('the app');
+      };
+      const http = make(settings, app);
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+        const res = await rawRequest(url, 'GET', '/api/ecuFile/my-files');
+        expect(res.status).toBe(200);
+        expect(res.body).toBe('{"ok":true}');
+        // Once each: a header sent twice would read "DENY, SAMEORIGIN".
+        expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(res.headers['cache-control']).toBe('public, max-age=5');
+        expect(res.headers['x-extra']).toBe('yes');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.headers['content-type']).toBe('application/json');
+        expect(res.headers['content-length']).toBe('11');
+        // What the lane does not answer goes to the app, with the edge's headers on its answer.
+        const other = await rawRequest(url, 'GET', '/api/other', { 'X-Request-Id': 'proxy-id-0002' });
+        expect(other.body).toBe('the app');
+        expect(other.headers['x-frame-options']).toBe('DENY');
+        expect(other.headers['cache-control']).toBe('private, no-store');
+        expect(other.headers['x-request-id']).toBe('proxy-id-0002');
+        expect(other.headers['strict-transport-security']).toContain('max-age=');
+        for (const [name, value] of securityHeaders({ stripe: false }))
+          expect(other.headers[name.toLowerCase()], name).toBe(value);
+        // The app's own values, set either way, win over the edge's, which are not sent as well.
+        const own = await rawRequest(url, 'GET', '/api/own');
+        expect(own.headers['content-security-policy']).toBe("default-src 'none'");
+        expect(own.headers['x-request-id']).toBe('the-apps-own-id');
+        expect(own.headers['x-frame-options']).toBe('DENY');
+        expect(own.headers['content-type']).toBe('text/plain');
+      } finally {
+        await new Promise((resolve) => http.close(resolve));
+      }
+    },
+  );
 });

@@ -62,7 +62,8 @@ export function honoHandler(route: HotRoute): Handler<AppEnv> {
  * Answers a request of one of its routes and says true, or says false (Hono answers it).
  * `head` is the edge's headers for the answer, as a [name, value, ...] list the lane adds its
  * own to: the whole head goes out in one writeHead, where setting each header on the response
- * cost a tenth of a health check's CPU.
+ * cost a tenth of a health check's CPU. It is empty on a server that writes the edge's headers
+ * into the head itself (serverWithEdge of ./edge).
  */
 export type HotLane = (req: IncomingMessage, res: ServerResponse, path: string, head: string[]) => boolean;
 
