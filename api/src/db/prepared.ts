@@ -16,6 +16,11 @@ export const PREPARE_MAX_PARAMS = 32;
  * the client prepare them: postgres.js keeps one prepared statement per query text and
  * connection, and the texts drizzle builds are the same from one request to the next
  * (docs/decisions/030-hot-reads.md).
+ *
+ * A statement without parameters is prepared only when its caller asks (`prepare: true`): its
+ * text may be anything (DDL, `set local`, several statements), which must not stay in the
+ * statement cache. postgres.js sends such a statement by the simple protocol, which cannot
+ * prepare, unless told `simple: false`.
  */
 export function preparingClient(client: Sql): Sql {
   const unsafe = client.unsafe.bind(client) as (query: string, args?: unknown, options?: object) => unknown;
@@ -23,6 +28,7 @@ export function preparingClient(client: Sql): Sql {
     // unsafe(text, options) is a form of its own: leave it as it is.
     if (args !== undefined && !Array.isArray(args)) return unsafe(query, args, options);
     const count = args?.length ?? 0;
+    if (count === 0 && options?.prepare === true) return unsafe(query, args, { ...options, simple: false });
     return unsafe(query, args, {
       ...options,
       prepare: count > 0 && count <= PREPARE_MAX_PARAMS,
@@ -97,6 +103,7 @@ export async function runBuiltArrays<T extends unknown[]>(
   db: Db | Tx,
   query: Query,
   values: Record<string, unknown> = {},
+  options: { prepareConstant?: boolean } = {},
 ): Promise<T[]> {
   const session = db._.session as unknown as { client: ArrayClient; logger: Logger };
   const client = session.client;
@@ -104,8 +111,12 @@ export async function runBuiltArrays<T extends unknown[]>(
   // Logged as drizzle logs its own statements, so a query log shows these too.
   session.logger.logQuery(query.sql, params);
   // postgres.js: preparingClient decides what is prepared on the pool; a transaction's own
-  // client prepares nothing, as drizzle asks of it.
-  if ('unsafe' in client) return (await client.unsafe(query.sql, params, { prepare: false }).values()) as T[];
+  // client prepares nothing, as drizzle asks of it. `prepareConstant` asks it to prepare a
+  // statement without parameters, too.
+  if ('unsafe' in client)
+    return (await client
+      .unsafe(query.sql, params, { prepare: options.prepareConstant === true })
+      .values()) as T[];
   return (await client.query(query.sql, params, { rowMode: 'array' })).rows as T[];
 }
 
