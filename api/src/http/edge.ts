@@ -63,6 +63,9 @@ interface EdgeLines {
   longest: number;
 }
 
+const REQUEST_ID = 'x-request-id';
+const NO_STORE: readonly [string, string] = ['Cache-Control', 'private, no-store'];
+
 function makeLines(headers: EdgeSettings['headers']): EdgeLines {
   const byName = new Map<string, string>();
   for (const [name, value] of headers) {
@@ -79,8 +82,6 @@ function makeLines(headers: EdgeSettings['headers']): EdgeLines {
   };
 }
 
-const REQUEST_ID = 'x-request-id';
-const NO_STORE: readonly [string, string] = ['Cache-Control', 'private, no-store'];
 const madeLines = new WeakMap<EdgeSettings['headers'], { open: EdgeLines; personal: EdgeLines }>();
 
 function linesOf(headers: EdgeSettings['headers'], personal: boolean): EdgeLines {
@@ -92,26 +93,31 @@ function linesOf(headers: EdgeSettings['headers'], personal: boolean): EdgeLines
   return personal ? made.personal : made.open;
 }
 
-/** The names of the headers Node is given, as `_storeHeader` takes them (an object or a list). */
-function* namesIn(headers: unknown): Generator<unknown> {
+/**
+ * Which of the edge's headers an answer sets itself, by lower-case name, from the headers Node
+ * is given as `_storeHeader` takes them: a [name, value, ...] list, a list of pairs or an object.
+ */
+function ownOf(lines: EdgeLines, headers: unknown): Set<string> | undefined {
+  let own: Set<string> | undefined;
+  const note = (name: unknown) => {
+    if (typeof name !== 'string' || name.length < lines.shortest || name.length > lines.longest) return;
+    const lower = name.toLowerCase();
+    if (lower !== REQUEST_ID && !lines.byName.has(lower)) return;
+    own ??= new Set();
+    own.add(lower);
+  };
   if (Array.isArray(headers)) {
-    if (Array.isArray(headers[0])) for (const entry of headers) yield entry[0];
-    else for (let i = 0; i < headers.length; i += 2) yield headers[i];
+    if (Array.isArray(headers[0])) for (const entry of headers) note(entry[0]);
+    else for (let i = 0; i < headers.length; i += 2) note(headers[i]);
   } else if (headers && typeof headers === 'object') {
-    for (const name in headers) yield name;
+    for (const name in headers) note(name);
   }
+  return own;
 }
 
 /** The edge's lines under an answer's own headers: a header the answer sets itself wins. */
 function edgeHead(lines: EdgeLines, reqId: string, headers: unknown): string {
-  let own: Set<string> | undefined;
-  for (const name of namesIn(headers)) {
-    if (typeof name !== 'string' || name.length < lines.shortest || name.length > lines.longest) continue;
-    const lower = name.toLowerCase();
-    if (lower !== REQUEST_ID && !lines.byName.has(lower)) continue;
-    own ??= new Set();
-    own.add(lower);
-  }
+  const own = ownOf(lines, headers);
   const id = `X-Request-Id: ${reqId}\r\n`;
   if (!own) return lines.all + id;
   let head = '';
