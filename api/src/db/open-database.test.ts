@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeOnPostgres } from '../test/test-db';
 import { MIGRATIONS_DIR, openDatabase, STARTUP_LOCKS } from './client';
 import { createPglite } from './pglite';
 
 /** docs/decisions/029-start-and-memory.md: a start on a migrated database skips the migrator. */
-const onPostgres = process.env.TEST_DB === 'postgres';
-const postgresOnly = onPostgres ? describe : (_name: string, _cases: () => void) => undefined;
 
 async function journalLength(): Promise<number> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
@@ -32,14 +31,12 @@ describe('openDatabase', () => {
     }
   });
 
-  postgresOnly('on a migrated PostgreSQL database', () => {
-    const source = onPostgres ? inject('testDb') : undefined;
-    const adminUrl = source?.kind === 'postgres' ? source.adminUrl : '';
-    const name = `${source?.kind === 'postgres' ? source.namePrefix : ''}open_${randomBytes(4).toString('hex')}`;
-    const url = Object.assign(new URL(adminUrl || 'postgres://x/x'), { pathname: `/${name}` }).toString();
+  describeOnPostgres('on a migrated PostgreSQL database', (source) => {
+    const adminUrl = source.adminUrl;
+    const name = `${source.namePrefix}open_${randomBytes(4).toString('hex')}`;
+    const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 
     beforeAll(async () => {
-      if (source?.kind !== 'postgres') return;
       const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await admin
         .unsafe(`create database "${name}" template "${source.template}"`)

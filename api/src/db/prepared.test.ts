@@ -2,21 +2,16 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeOnPostgres } from '../test/test-db';
 import { type Db, openDatabase, pingDatabase } from './client';
 import { createPglite } from './pglite';
 import { buildOnce, PREPARE_MAX_PARAMS, preparingClient, runBuiltArrays } from './prepared';
 
 // What preparingClient leaves in a connection's statement cache (docs/decisions/030-hot-reads.md,
 // 059-edge-head.md). Prepared statements are a PostgreSQL server's: PGlite has no such client.
-const onPostgres = process.env.TEST_DB === 'postgres';
-const postgresOnly = onPostgres ? describe : (_name: string, _cases: () => void) => undefined;
-
-postgresOnly('preparingClient on PostgreSQL', () => {
-  const source = onPostgres ? inject('testDb') : undefined;
+describeOnPostgres('preparingClient on PostgreSQL', (source) => {
   // One connection, so the statement cache read is the one the statements went to.
-  const client = preparingClient(
-    postgres(source?.kind === 'postgres' ? source.adminUrl : '', { max: 1, onnotice: () => {} }),
-  );
+  const client = preparingClient(postgres(source.adminUrl, { max: 1, onnotice: () => {} }));
   const db = drizzle(client) as unknown as Db;
 
   async function preparedTexts(): Promise<string[]> {

@@ -139,11 +139,9 @@ describe('the hot lane', () => {
         }),
       };
       const lane = hotLane(server.deps, async () => ({ user: null, setCookies: [] }), [route]);
-      const settings = () => ({
-        logger: server.deps.logger,
-        headers: securityHeaders({ stripe: false }),
-        hot: lane,
-      });
+      // One settings object, as the app has: the edge makes its lines once per headers list.
+      const edge = { logger: server.deps.logger, headers: securityHeaders({ stripe: false }), hot: lane };
+      const settings = () => edge;
       const app: RequestListener = (req, res) => {
         if (req.url === '/api/own') {
           res.setHeader('Content-Security-Policy', "default-src 'none'");

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { UserDto } from '@ecu/shared';
 import { count, eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_ADMIN_EMAIL } from '../accounts/admin-bootstrap';
 import { RATE_LIMITS } from '../accounts/rate-limits';
 import { type Database, MIGRATIONS_DIR, openDatabase } from '../db/client';
@@ -13,7 +13,7 @@ import { users } from '../db/schema';
 import { newClient, PASSWORD, uniqueIp, verifiedUser } from './factories';
 import { ApiClient } from './http-client';
 import { recordingLogger } from './recording-logger';
-import { openTestDatabase } from './test-db';
+import { describeOnPostgres, openTestDatabase } from './test-db';
 import { startTestServer, type TestServer } from './test-server';
 import { fileBytes, MiB, sha256, startTus, tusEndpoint, uploadRow } from './ticket-helpers';
 
@@ -23,7 +23,6 @@ import { fileBytes, MiB, sha256, startTus, tusEndpoint, uploadRow } from './tick
  * open, so both hold the same Database object), the local Redis, one AUTH_SECRET and one
  * file store (a shared DATA_DIR). See docs/decisions/026-several-processes.md.
  */
-const onPostgres = process.env.TEST_DB === 'postgres';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** The same browser (cookies, IP) talking to another server. */
@@ -42,14 +41,12 @@ async function adminRows(database: Database) {
  * process): this case exists in the api-postgres run alone. On PGlite the bootstrap race is
  * covered by "two admin bootstraps at once on one database make one admin" below.
  */
-const postgresOnly = onPostgres ? describe : (_name: string, _cases: () => void) => undefined;
 
 describe('processes starting together', () => {
-  postgresOnly('on one fresh PostgreSQL database', () => {
-    const source = onPostgres ? inject('testDb') : undefined;
-    const name = `${source?.kind === 'postgres' ? source.namePrefix : ''}fresh_${randomBytes(4).toString('hex')}`;
-    const adminUrl = source?.kind === 'postgres' ? source.adminUrl : '';
-    const url = Object.assign(new URL(adminUrl || 'postgres://x/x'), { pathname: `/${name}` }).toString();
+  describeOnPostgres('on one fresh PostgreSQL database', (source) => {
+    const name = `${source.namePrefix}fresh_${randomBytes(4).toString('hex')}`;
+    const adminUrl = source.adminUrl;
+    const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
     const opened: Database[] = [];
     const servers: TestServer[] = [];
 

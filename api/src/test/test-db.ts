@@ -1,9 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { createPglite } from '../db/pglite';
+import type { TestDbSource } from './global-setup';
+
+/** The api-postgres project's database server, as global setup provides it. */
+export type PostgresTestSource = Extract<TestDbSource, { kind: 'postgres' }>;
+
+/**
+ * A describe block for what only a PostgreSQL server has (several processes on one database,
+ * prepared statements, session locks): it runs in the api-postgres project, with that server,
+ * and is left out of the api-pglite one.
+ */
+export function describeOnPostgres(name: string, cases: (source: PostgresTestSource) => void): void {
+  if (process.env.TEST_DB !== 'postgres') return;
+  const source = inject('testDb');
+  if (source.kind !== 'postgres')
+    throw new Error(`TEST_DB is postgres, but the test database is ${source.kind}`);
+  describe(name, () => cases(source));
+}
 
 function postgresUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);
