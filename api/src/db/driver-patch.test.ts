@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 // postgres.js's query assigns its resolve/reject callbacks through a variable, so that V8 does not
 // allocate them in the old generation, where each kept its finished query alive through the
 // young collections (docs/decisions/060-closures-born-old.md). V8 tells where an object lives
-// only to natives syntax, so the check runs in a node of its own.
-// The driver's CommonJS entry (cjs/src/index.js) sits beside its query module.
+// only to natives syntax, so the check runs in a node of its own, which loads the query module
+// beside the driver's CommonJS entry (cjs/src/index.js).
 const queryModule = path.join(path.dirname(createRequire(import.meta.url).resolve('postgres')), 'query.js');
 
 const probe = `
@@ -33,26 +33,19 @@ describe('the patched postgres.js query', () => {
   });
 
   it('still settles the query with what the connection hands it', async () => {
+    type Query = Promise<unknown> & { resolve(x: unknown): void; reject(e: unknown): void };
     const { Query } = createRequire(import.meta.url)(queryModule) as {
       Query: new (
-        ...args: unknown[]
-      ) => Promise<unknown> & { resolve(x: unknown): void; reject(e: unknown): void };
+        strings: string[],
+        args: unknown[],
+        handler: (q: Query) => void,
+        canceller: undefined,
+        options: object,
+      ) => Query;
     };
-    const done = new Query(
-      ['select 1'],
-      [],
-      (q: { resolve(x: unknown): void }) => q.resolve(['row']),
-      undefined,
-      {},
-    );
+    const done = new Query(['select 1'], [], (q) => q.resolve(['row']), undefined, {});
     await expect(done).resolves.toEqual(['row']);
-    const failed = new Query(
-      ['select 1'],
-      [],
-      (q: { reject(e: unknown): void }) => q.reject(new Error('no')),
-      undefined,
-      {},
-    );
+    const failed = new Query(['select 1'], [], (q) => q.reject(new Error('no')), undefined, {});
     await expect(failed).rejects.toThrow('no');
   });
 });

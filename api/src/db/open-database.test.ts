@@ -7,8 +7,6 @@ import { describeOnPostgres } from '../test/test-db';
 import { MIGRATIONS_DIR, openDatabase, STARTUP_LOCKS } from './client';
 import { createPglite } from './pglite';
 
-/** docs/decisions/029-start-and-memory.md: a start on a migrated database skips the migrator. */
-
 async function journalLength(): Promise<number> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
   return journal.entries.length;
@@ -31,6 +29,7 @@ describe('openDatabase', () => {
     }
   });
 
+  /** docs/decisions/029-start-and-memory.md: a start on a migrated database skips the migrator. */
   describeOnPostgres('on a migrated PostgreSQL database', (source) => {
     const adminUrl = source.adminUrl;
     const name = `${source.namePrefix}open_${randomBytes(4).toString('hex')}`;
