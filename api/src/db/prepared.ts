@@ -28,7 +28,11 @@ export function preparingClient(client: Sql): Sql {
     // unsafe(text, options) is a form of its own: leave it as it is.
     if (args !== undefined && !Array.isArray(args)) return unsafe(query, args, options);
     const count = args?.length ?? 0;
-    if (count === 0 && options?.prepare === true) return unsafe(query, args, { ...options, simple: false });
+    // Not `{ ...options, simple: false }`: a literal that opens with a spread gave each object a
+    // hidden class of its own, made and left in the old generation on every call, about 140
+    // bytes per health check until the next full collection (docs/decisions/061-spread-maps.md).
+    if (count === 0 && options?.prepare === true)
+      return unsafe(query, args, { prepare: true, ...options, simple: false });
     return unsafe(query, args, {
       ...options,
       prepare: count > 0 && count <= PREPARE_MAX_PARAMS,
