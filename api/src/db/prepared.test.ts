@@ -1,8 +1,8 @@
-import { setFlagsFromString } from 'node:v8';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { nativeFunction } from '../test/natives';
 import { describeOnPostgres } from '../test/test-db';
 import { type Db, openDatabase, pingDatabase } from './client';
 import { createPglite } from './pglite';
@@ -94,13 +94,9 @@ describe('pingDatabase', () => {
 // docs/decisions/061-spread-maps.md: the options preparingClient hands the driver share one
 // hidden class from call to call. Where V8 made one per object, each was left in the old
 // generation until the next full collection. Only natives syntax tells two objects' hidden
-// classes apart; the flag holds for functions compiled after it is set.
+// classes apart.
 describe('preparingClient options', () => {
-  setFlagsFromString('--allow-natives-syntax');
-  const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-    a: object,
-    b: object,
-  ) => boolean;
+  const haveSameMap = nativeFunction<[object, object], boolean>('HaveSameMap', 2);
 
   it.each([
     { label: 'a constant statement that asks to be prepared', args: [], prepare: true },
