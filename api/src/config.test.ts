@@ -227,3 +227,124 @@ describe('PAYMENTS_SANDBOX (docs/decisions/024-money-hardening.md)', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), ...stripe }).stripe?.webhookSecret).toBeUndefined();
   });
 });
+
+describe('production secrets (.env.example placeholders and short secrets)', () => {
+  const strong = 'k'.repeat(40);
+  const production = { NODE_ENV: 'production', AUTH_SECRET: 'q'.repeat(40) };
+
+  /** Every value .env.example ships for a name that holds a secret (or a URL with a password). */
+  function exampleSecrets(): [string, string][] {
+    const text = readFileSync(path.resolve(import.meta.dirname, '../../.env.example'), 'utf8');
+    return text
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map(
+        (line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as [string, string],
+      )
+      .filter(([name, value]) => /SECRET|PASSWORD/.test(name) || /^\w+:\/\/[^/]*:[^/@]*@/.test(value));
+  }
+
+  it('.env.example has placeholders to check', () => {
+    expect(exampleSecrets().map(([name]) => name)).toEqual(
+      expect.arrayContaining(['AUTH_SECRET', 'ADMIN_PASSWORD', 'S3_SECRET_ACCESS_KEY']),
+    );
+  });
+
+  it('a production start refuses each of them (here as the database password) with one line', () => {
+    for (const [name, value] of exampleSecrets()) {
+      const password = URL.canParse(value) ? new URL(value).password : value;
+      const err = configError({ ...production, DATABASE_URL: `postgres://ecu_app:${password}@db/ecu` });
+      expect(err.message, name).toMatch(/^Invalid configuration: DATABASE_URL holds a placeholder/);
+      expect(err.message).not.toContain('\n');
+      expect(err.message).not.toContain(`:${password}@`);
+    }
+  });
+
+  it.each([
+    ['AUTH_SECRET', { AUTH_SECRET: 'change-me-to-a-long-random-string-of-32-or-more-chars' }, /placeholder/],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'change-me-admin' }, /placeholder/],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://ecu_app:change-me@db/ecu' }, /placeholder/],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://ecu_app:short@db/ecu' }, /too short.*16/],
+    [
+      'DATABASE_OWNER_URL',
+      { DATABASE_URL: `postgres://a:${strong}@db/e`, DATABASE_OWNER_URL: 'postgres://o:x@db/e' },
+      /too short/,
+    ],
+    ['REDIS_URL', { REDIS_URL: 'redis://:change-me-redis@cache:6379' }, /placeholder/],
+    ['REDIS_URL', { REDIS_URL: 'redis://:abc@cache:6379' }, /too short/],
+    [
+      'S3_SECRET_ACCESS_KEY',
+      {
+        S3_ENDPOINT: 'http://s:9000',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'app',
+        S3_SECRET_ACCESS_KEY: 'minio123',
+      },
+      /too short/,
+    ],
+  ])('production refuses a weak %s: %j', (name, env, message) => {
+    const err = configError({ ...production, ...env });
+    expect(err.message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(err.message).toMatch(message);
+    expect(err.message).not.toContain('\n');
+    // No password of a URL in the line.
+    expect(err.message).not.toMatch(/change-me|short@|:abc@|minio123/);
+  });
+
+  it('the same values pass outside production, and strong ones pass in production', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ADMIN_EMAIL: 'a@example.com',
+        ADMIN_PASSWORD: 'change-me-admin',
+        DATABASE_URL: 'postgres://ecu_app:change-me@db/ecu',
+        AUTH_SECRET: 'change-me-to-a-long-random-string-of-32-or-more-chars',
+      }).admin?.password,
+    ).toBe('change-me-admin');
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      ...production,
+      ADMIN_EMAIL: 'a@example.com',
+      ADMIN_PASSWORD: 'a-real-admin-password',
+      DATABASE_URL: `postgres://ecu_app:${strong}@db/ecu`,
+      DATABASE_OWNER_URL: `postgres://ecu_owner:${strong}x@db/ecu`,
+      REDIS_URL: `redis://:${strong}@cache:6379`,
+    });
+    expect(config.databaseOwnerUrl).toBe(`postgres://ecu_owner:${strong}x@db/ecu`);
+  });
+
+  it('DATABASE_OWNER_URL goes with DATABASE_URL', () => {
+    expect(configError({ DATABASE_OWNER_URL: 'postgres://o@db/e' }).message).toMatch(
+      /^Invalid configuration: DATABASE_OWNER_URL goes with DATABASE_URL/,
+    );
+  });
+});
+
+describe('trusted origins', () => {
+  it("trust Vite's dev server only outside production", () => {
+    const dev = loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://portal.example.com' });
+    expect(dev.trustedOrigins).toEqual([
+      'https://portal.example.com',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
+    const prod = loadConfig({
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'q'.repeat(40),
+      APP_URL: 'https://portal.example.com',
+    });
+    expect(prod.trustedOrigins).toEqual(['https://portal.example.com']);
+  });
+});
+
+describe('SMTP_URL', () => {
+  it('takes ?tls=off and nothing else as its tls setting', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'smtp://mail.example.com:25?tls=off' }).smtpUrl).toBe(
+      'smtp://mail.example.com:25?tls=off',
+    );
+    expect(configError({ SMTP_URL: 'smtp://mail.example.com:25?tls=maybe' }).message).toMatch(
+      /^Invalid configuration: SMTP_URL takes only \?tls=off/,
+    );
+  });
+});

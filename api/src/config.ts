@@ -26,122 +26,192 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    // An empty PORT= (as in a .env template) means unset, not port 0.
-    PORT: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
-    ),
-    APP_URL: optionalUrl(/^https?$/),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
-    SMTP_URL: optionalUrl(/^smtps?$/),
-    MAIL_FROM: z.string().trim().min(3).default('ECU Portal <no-reply@localhost>'),
-    ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
-    ADMIN_PASSWORD: optionalText.pipe(
-      z
-        .string()
-        .min(8, 'must be at least 8 characters')
-        .max(128, 'must be at most 128 characters')
-        .optional(),
-    ),
-    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    STRIPE_SECRET_KEY: optionalText,
-    STRIPE_PUBLISHABLE_KEY: optionalText,
-    STRIPE_WEBHOOK_SECRET: optionalText,
-    // Unset: on for a loopback APP_URL and in tests only (docs/decisions/024-money-hardening.md).
-    PAYMENTS_SANDBOX: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', '']).optional(),
-    REDIS_URL: optionalUrl(/^rediss?$/),
-    S3_ENDPOINT: optionalUrl(/^https?$/),
-    S3_BUCKET: optionalText,
-    S3_REGION: optionalText,
-    S3_ACCESS_KEY_ID: optionalText,
-    S3_SECRET_ACCESS_KEY: optionalText,
-    COMPANY_NAME: z.string().trim().min(1).default('ECU Tuning Services Ltd'),
-    COMPANY_ADDRESS: z
+const envObject = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // An empty PORT= (as in a .env template) means unset, not port 0.
+  PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
+  ),
+  APP_URL: optionalUrl(/^https?$/),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+  // The role that owns the tables: migrations run as it, the app's own pool as DATABASE_URL's
+  // role, which then needs DML only (docs/decisions/062-database-roles.md).
+  DATABASE_OWNER_URL: optionalUrl(/^postgres(ql)?$/),
+  SMTP_URL: optionalUrl(/^smtps?$/).refine(
+    (v) => v === undefined || [null, 'off'].includes(new URL(v).searchParams.get('tls')),
+    'takes only ?tls=off (plain SMTP to a remote host; otherwise TLS is required)',
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('ECU Portal <no-reply@localhost>'),
+  ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
+  ),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // Unset: on for a loopback APP_URL and in tests only (docs/decisions/024-money-hardening.md).
+  PAYMENTS_SANDBOX: z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', '']).optional(),
+  REDIS_URL: optionalUrl(/^rediss?$/),
+  S3_ENDPOINT: optionalUrl(/^https?$/),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  COMPANY_NAME: z.string().trim().min(1).default('ECU Tuning Services Ltd'),
+  COMPANY_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default('Unit 1, Tuning Park, Birmingham, B1 1AA, United Kingdom'),
+  COMPANY_VAT_ID: z.string().trim().min(1).default('GB123456789'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@localhost.localdomain'),
+  // on = one trusted proxy (the shipped nginx); a number = that many proxies in a row.
+  TRUST_PROXY: z.union([z.string().trim().regex(/^\d$/).transform(Number), flag.transform(Number)]),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+  // Web Push (docs/decisions/038-web-push.md): an uncompressed P-256 public key (65 bytes)
+  // and its private key (32 bytes), base64url, as `npx web-push generate-vapid-keys` prints.
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
       .string()
-      .trim()
-      .min(1)
-      .default('Unit 1, Tuning Park, Birmingham, B1 1AA, United Kingdom'),
-    COMPANY_VAT_ID: z.string().trim().min(1).default('GB123456789'),
-    SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@localhost.localdomain'),
-    // on = one trusted proxy (the shipped nginx); a number = that many proxies in a row.
-    TRUST_PROXY: z.union([z.string().trim().regex(/^\d$/).transform(Number), flag.transform(Number)]),
-    LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
-    // Web Push (docs/decisions/038-web-push.md): an uncompressed P-256 public key (65 bytes)
-    // and its private key (32 bytes), base64url, as `npx web-push generate-vapid-keys` prints.
-    VAPID_PUBLIC_KEY: optionalText.pipe(
-      z
-        .string()
-        .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key in base64url (87 characters)')
-        .optional(),
-    ),
-    VAPID_PRIVATE_KEY: optionalText.pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
-        .optional(),
-    ),
-    VAPID_SUBJECT: optionalText.pipe(
-      z
-        .string()
-        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
-        .optional(),
-    ),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_PASSWORD'],
-        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
-      });
-    }
-    // Processes sharing a database must sign sessions and links alike: a secret generated
-    // into each one's DATA_DIR would differ (docs/decisions/026-several-processes.md).
-    if (env.DATABASE_URL && !env.AUTH_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AUTH_SECRET'],
-        message:
-          'is required when DATABASE_URL is set (every process must use the same one; e.g. `openssl rand -base64 32`)',
-      });
-    }
-    const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['S3_BUCKET'],
-        message: 'S3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
-      });
-    }
-    if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message:
-          'is required with STRIPE_SECRET_KEY in production (without it no 3-D Secure payment is ever credited)',
-      });
-    }
-    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['VAPID_PRIVATE_KEY'],
-        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
-      });
-    }
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_PUBLISHABLE_KEY'],
-        message: 'is needed with STRIPE_SECRET_KEY',
-      });
-    }
-  });
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key in base64url (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+      .optional(),
+  ),
+});
+
+const envSchema = envObject.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production') refuseWeakSecrets(env, ctx);
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_OWNER_URL'],
+      message: 'goes with DATABASE_URL (the app role; this one owns the tables and migrates)',
+    });
+  }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ADMIN_PASSWORD'],
+      message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+    });
+  }
+  // Processes sharing a database must sign sessions and links alike: a secret generated
+  // into each one's DATA_DIR would differ (docs/decisions/026-several-processes.md).
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH_SECRET'],
+      message:
+        'is required when DATABASE_URL is set (every process must use the same one; e.g. `openssl rand -base64 32`)',
+    });
+  }
+  const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'S3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message:
+        'is required with STRIPE_SECRET_KEY in production (without it no 3-D Secure payment is ever credited)',
+    });
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VAPID_PRIVATE_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    });
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: 'is needed with STRIPE_SECRET_KEY',
+    });
+  }
+});
 
 export type Env = z.input<typeof envSchema>;
+
+/**
+ * The secret values that .env.example ships with: a production start refuses them (and any
+ * value starting with `change-me`), so that a copied template never runs as it is.
+ */
+export const PLACEHOLDER_SECRETS = [
+  'change-me',
+  'change-me-too',
+  'change-me-admin',
+  'change-me-to-a-long-random-string-of-32-or-more-chars',
+  'changeme',
+  'pass',
+  'password',
+  'secret',
+] as const;
+
+/** In production, the secrets of the portal's own services are at least this long (AUTH_SECRET: 32). */
+export const MIN_PRODUCTION_SECRET_LENGTH = 16;
+
+const isPlaceholder = (value: string) =>
+  (PLACEHOLDER_SECRETS as readonly string[]).includes(value.toLowerCase()) || /^change-?me/i.test(value);
+
+function urlPassword(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const password = new URL(value).password;
+  return password ? decodeURIComponent(password) : undefined;
+}
+
+type ParsedEnv = z.output<typeof envObject>;
+
+/** Production: no .env.example placeholder, and no short secret for the services we run. */
+function refuseWeakSecrets(env: ParsedEnv, ctx: z.RefinementCtx): void {
+  const secrets: [name: string, value: string | undefined, minLength: number][] = [
+    ['AUTH_SECRET', env.AUTH_SECRET, 32],
+    ['ADMIN_PASSWORD', env.ADMIN_PASSWORD, 8],
+    ['S3_SECRET_ACCESS_KEY', env.S3_SECRET_ACCESS_KEY, MIN_PRODUCTION_SECRET_LENGTH],
+    ['DATABASE_URL', urlPassword(env.DATABASE_URL), MIN_PRODUCTION_SECRET_LENGTH],
+    ['DATABASE_OWNER_URL', urlPassword(env.DATABASE_OWNER_URL), MIN_PRODUCTION_SECRET_LENGTH],
+    ['REDIS_URL', urlPassword(env.REDIS_URL), MIN_PRODUCTION_SECRET_LENGTH],
+    ['SMTP_URL', urlPassword(env.SMTP_URL), 1],
+    ['STRIPE_WEBHOOK_SECRET', env.STRIPE_WEBHOOK_SECRET, 1],
+  ];
+  for (const [name, value, minLength] of secrets) {
+    if (value === undefined) continue;
+    const what = name.endsWith('_URL') ? 'its password' : 'it';
+    if (isPlaceholder(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `holds a placeholder secret in production: replace ${what} with a random value (e.g. \`openssl rand -hex 24\`)`,
+      });
+    } else if (value.length < minLength) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is too short in production: ${what} must be at least ${minLength} characters (e.g. \`openssl rand -hex 24\`)`,
+      });
+    }
+  }
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -149,6 +219,8 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Migrations run as this role when set (DATABASE_OWNER_URL); the app's pool uses databaseUrl. */
+  databaseOwnerUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   admin: { email: string; password: string } | undefined;
@@ -197,6 +269,15 @@ function paymentsSandbox(given: string | undefined, nodeEnv: string, appUrl: str
   return nodeEnv !== 'production' && ['localhost', '127.0.0.1', '[::1]'].includes(host);
 }
 
+/** A URL's password is not shown in an error line. */
+function withoutPassword(value: string): string {
+  if (!URL.canParse(value)) return value;
+  const url = new URL(value);
+  if (!url.password) return value;
+  url.password = '***';
+  return url.toString();
+}
+
 /** The only reader of the environment. A bad value throws one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -204,7 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
-    const shown = value === undefined || /SECRET|PASSWORD|KEY/.test(name) ? '' : ` (got "${value}")`;
+    const shown =
+      value === undefined || /SECRET|PASSWORD|KEY/.test(name) ? '' : ` (got "${withoutPassword(value)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
@@ -216,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     admin:
@@ -253,7 +336,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY > 0,
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    trustedOrigins: [new URL(appUrl).origin, 'http://localhost:5173', 'http://127.0.0.1:5173'],
+    // Vite's dev server is another origin; a production portal serves its own PWA only.
+    trustedOrigins:
+      e.NODE_ENV === 'production'
+        ? [new URL(appUrl).origin]
+        : [new URL(appUrl).origin, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     push: {
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
