@@ -28,6 +28,24 @@ export async function recordAudit(db: Db | Tx, entry: AuditRecord): Promise<void
   });
 }
 
+/**
+ * A CSV export: who took which export with which filter, and how many rows it held. It goes on
+ * the exporting admin's own trail (target: that admin): an export names many people, and the
+ * trail of each would be as many rows as the export.
+ */
+export async function recordExport(
+  db: Db | Tx,
+  entry: { actorId: string; export: 'users' | 'transactions'; filter: Record<string, unknown>; rows: number },
+): Promise<void> {
+  await recordAudit(db, {
+    actorId: entry.actorId,
+    action: `export.${entry.export}`,
+    targetType: 'user',
+    targetId: entry.actorId,
+    after: { filter: entry.filter, rows: entry.rows },
+  });
+}
+
 /** People named in admin answers, by id (one query for a whole page). */
 export async function personRefs(db: Db, ids: (string | null)[]): Promise<Map<string, PersonRef>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];

@@ -1,4 +1,4 @@
-import type { TransactionDto } from '@ecu/shared';
+import type { AuditEntryDto, TransactionDto } from '@ecu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, users } from '../../db/schema';
@@ -147,5 +147,38 @@ describe('both exports', () => {
       expect(user.body.message).toBe('Only admins can do this');
       expect(user.text).not.toContain(mallory.email);
     }
+  });
+});
+
+describe('an export', () => {
+  it('is written on the exporting admin’s audit trail: who, which export, the filter', async () => {
+    const trail = async () => {
+      const res = await admin.client.get<AuditEntryDto[]>(`/api/admin/users/${admin.user._id}/audit`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.filter((e) => e.action.startsWith('export.'));
+    };
+    const before = (await trail()).length;
+    await download(`/api/admin/export/users.csv?${RANGE}`);
+    await download('/api/admin/export/transactions.csv?from=2025-06-10&to=2025-06-11');
+    // A refused export gave nothing, and records nothing.
+    expect((await admin.client.get('/api/admin/export/users.csv?from=2025-06-30&to=2025-06-01')).status).toBe(
+      400,
+    );
+
+    const entries = await trail();
+    expect(entries).toHaveLength(before + 2);
+    const [transactions, users] = entries;
+    expect(users).toMatchObject({
+      action: 'export.users',
+      actor: { _id: admin.user._id, email: admin.email },
+      targetType: 'user',
+      targetId: admin.user._id,
+      after: { filter: { from: '2025-06-01', to: '2025-06-30' }, rows: 2 },
+    });
+    expect(transactions).toMatchObject({
+      action: 'export.transactions',
+      actor: { _id: admin.user._id },
+      after: { filter: { from: '2025-06-10', to: '2025-06-11' }, rows: 2 },
+    });
   });
 });

@@ -1,11 +1,13 @@
 import { type CsvValue, dateRangeQuerySchema, formatSerialNo, toCsv } from '@ecu/shared';
 import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { currentUser } from '../../accounts/gates';
 import type { AppEnv } from '../../app/context';
 import { payments, users } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
 import { parseWith } from '../../http/validate';
 import { getSettings } from '../../settings/service';
+import { recordExport } from '../audit';
 import { type DayRange, rangeBounds, resolveDateRange } from '../overview/date-range';
 
 /** The most rows one export holds; a range with more is refused (choose a shorter one). */
@@ -67,6 +69,16 @@ function refuseOverLimit(rows: unknown[]) {
   }
 }
 
+/** Written before the file is answered: an export that cannot be recorded is not given. */
+function audited(c: Context<AppEnv>, what: 'users' | 'transactions', range: DayRange, rows: number) {
+  return recordExport(c.var.deps.db, {
+    actorId: currentUser(c).id,
+    export: what,
+    filter: { from: range.from, to: range.to },
+    rows,
+  });
+}
+
 function csvAnswer(c: Context<AppEnv>, name: string, range: DayRange, rows: CsvValue[][]) {
   return c.body(UTF8_BOM + toCsv(rows), 200, {
     'Content-Type': 'text/csv; charset=utf-8',
@@ -92,6 +104,7 @@ export function exportRoutes() {
       .orderBy(asc(users.createdAt), asc(users.id))
       .limit(EXPORT_ROW_LIMIT + 1);
     refuseOverLimit(rows);
+    await audited(c, 'users', range, rows.length);
     return csvAnswer(c, 'users', range, [
       USER_HEADER,
       ...rows.map((u) => [
@@ -124,6 +137,7 @@ export function exportRoutes() {
       .orderBy(asc(payments.createdAt), asc(payments.serialNo))
       .limit(EXPORT_ROW_LIMIT + 1);
     refuseOverLimit(rows);
+    await audited(c, 'transactions', range, rows.length);
     return csvAnswer(c, 'transactions', range, [
       TRANSACTION_HEADER,
       ...rows.map(({ payment: p, payer }) => [
