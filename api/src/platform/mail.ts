@@ -28,6 +28,30 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 const nodemailer = () => import('nodemailer').then((m) => m.default);
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * How nodemailer reaches SMTP_URL: smtps:// is TLS from the first byte; smtp:// to a loopback
+ * host (a relay on the same machine, the test sink) stays plain; smtp:// to any other host must
+ * upgrade with STARTTLS or the mail is not sent (requireTLS), so that credentials and mail never
+ * cross a network in clear text, unless `?tls=off` says that this relay has no TLS.
+ */
+export function smtpTransportOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const plain = !secure && (url.searchParams.get('tls') === 'off' || LOOPBACK_HOSTS.has(url.hostname));
+  return {
+    host: url.hostname,
+    port: Number(url.port || (secure ? 465 : 587)),
+    secure,
+    ignoreTLS: plain,
+    requireTLS: !secure && !plain,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+  };
+}
+
 /** Over SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox and a log line. */
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -37,19 +61,7 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
-    const url = new URL(smtpUrl);
-    const transport = once(async () =>
-      (await nodemailer()).createTransport({
-        host: url.hostname,
-        port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-        secure: url.protocol === 'smtps:',
-        ignoreTLS:
-          url.searchParams.get('tls') === 'off' || ['127.0.0.1', 'localhost', '::1'].includes(url.hostname),
-        auth: url.username
-          ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-          : undefined,
-      }),
-    );
+    const transport = once(async () => (await nodemailer()).createTransport(smtpTransportOptions(smtpUrl)));
     return {
       async send(m) {
         await (await transport()).sendMail({
