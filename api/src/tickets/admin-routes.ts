@@ -184,7 +184,7 @@ export function adminTicketRoutes() {
           ticketNumber = parseWith(ticketNumberSchema, {
             ticketNumber: fieldText(form, 'ticketNumber'),
           }).ticketNumber;
-          const file = form.files.tunedFile?.[0];
+          const file = form.files.get('tunedFile')?.[0];
           if (!file)
             throw badRequest('Please select a tuned file', [
               { path: 'tunedFile', message: 'Please select a tuned file' },

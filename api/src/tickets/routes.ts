@@ -83,18 +83,18 @@ export function ticketRoutes() {
           vehicle = parseWith(vehicleDetailsSchema, fields);
           plan = parseWith(modificationPlanSchema, {
             ...fields,
-            options: normaliseOptions(form.fields.options, form.fields.modificationOptions),
+            options: normaliseOptions(form.fields.get('options'), form.fields.get('modificationOptions')),
           });
           clientId = ticketClientId(
             c,
             parseWith(ticketClientIdSchema, { clientId: fields.clientId || undefined }).clientId,
           );
-          const ecu = form.files.ecuFile?.[0];
+          const ecu = form.files.get('ecuFile')?.[0];
           if (!ecu)
             throw badRequest('Please upload a ecu-file', [
               { path: 'ecuFile', message: 'Please upload a ecu-file' },
             ]);
-          const common = form.files.commonFiles ?? [];
+          const common = form.files.get('commonFiles') ?? [];
           checkCommonTotals(common);
           stored = [ecu, ...common];
         } catch (err) {

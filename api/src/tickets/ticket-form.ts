@@ -5,7 +5,7 @@ import {
   TUNED_FILE_MAX_BYTES,
   UPLOAD_MESSAGES,
 } from '@ecu/shared';
-import type { PartRule } from './multipart-stream';
+import type { FormRules, PartRule } from './multipart-stream';
 
 /** The text fields of the create-ecuFile form (docs/product.md#4-the-upload-wizard). */
 export const TICKET_FORM_FIELDS = [
@@ -24,7 +24,7 @@ export const TICKET_FORM_FIELDS = [
 ] as const;
 
 /** The file fields of create-ecuFile, with the limits tus uploads have too. */
-export const TICKET_FORM_RULES: Record<string, PartRule<'ecu' | 'common'>> = {
+const TICKET_FILE_RULES: Record<string, PartRule<'ecu' | 'common'>> = {
   ecuFile: {
     kind: 'ecu',
     maxBytes: ECU_FILE_MAX_BYTES,
@@ -41,13 +41,26 @@ export const TICKET_FORM_RULES: Record<string, PartRule<'ecu' | 'common'>> = {
   },
 };
 
+/** The parts of the create-ecuFile form: options may come repeated, every other field once. */
+export const TICKET_FORM_RULES: FormRules<'ecu' | 'common'> = {
+  text: {
+    ...Object.fromEntries(TICKET_FORM_FIELDS.map((name) => [name, 'one' as const])),
+    options: 'many',
+    modificationOptions: 'many',
+  },
+  files: TICKET_FILE_RULES,
+};
+
 /** The admin's tuned-file form. */
-export const TUNED_FORM_RULES: Record<string, PartRule<'tuned'>> = {
-  tunedFile: {
-    kind: 'tuned',
-    maxBytes: TUNED_FILE_MAX_BYTES,
-    tooLarge: UPLOAD_MESSAGES.ecuTooLarge,
-    maxCount: 1,
-    tooMany: 'Upload one tuned file.',
+export const TUNED_FORM_RULES: FormRules<'tuned'> = {
+  text: { ticketNumber: 'one' },
+  files: {
+    tunedFile: {
+      kind: 'tuned',
+      maxBytes: TUNED_FILE_MAX_BYTES,
+      tooLarge: UPLOAD_MESSAGES.ecuTooLarge,
+      maxCount: 1,
+      tooMany: 'Upload one tuned file.',
+    },
   },
 };
