@@ -45,7 +45,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps stay in the build for debugging, unnamed by the bundles; the server never serves them.
+    sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 600,
     // Browsers without <link rel=modulepreload> (Safari before 17) still load every chunk, one

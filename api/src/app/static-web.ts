@@ -4,15 +4,31 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context';
 
+/** Source maps: the build keeps them for debugging ('hidden'), the public never gets them. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+function decodedPath(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+}
+
 /**
  * Serves the built PWA: hashed assets cached for a year, the service worker and the shell
- * never cached (so a deploy is picked up), and index.html for every client route.
+ * never cached (so a deploy is picked up), and index.html for every client route. Source
+ * maps answer 404.
  */
 export function mountWeb(app: Hono<AppEnv>, webDir: string) {
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const indexHtml = readFileSync(indexFile, 'utf8');
 
+  app.use('*', async (c, next) => {
+    if (SOURCE_MAP.test(c.req.path) || SOURCE_MAP.test(decodedPath(c.req.path))) return c.notFound();
+    await next();
+  });
   app.use(
     '*',
     serveStatic({
