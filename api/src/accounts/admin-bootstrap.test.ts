@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRuntime } from '../app/build-deps';
 import { users } from '../db/schema';
-import { newClient, signUpUser } from '../test/factories';
+import { adminUser, newClient, signUpUser, uniqueEmail } from '../test/factories';
 import { recordingLogger } from '../test/recording-logger';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/test-server';
 import { ensureAdmin, GENERATED_ADMIN_EMAIL } from './admin-bootstrap';
@@ -46,22 +46,50 @@ describe('with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(await admins(server)).toHaveLength(before);
   });
 
-  it('promotes an existing account named by ADMIN_EMAIL and repairs its flags', async () => {
+  it('leaves an account that signed up with ADMIN_EMAIL before the start as it is, and warns', async () => {
     const { email, password, client } = await signUpUser(server);
+    const logger = recordingLogger();
     await ensureAdmin({
       ...server.deps,
-      config: { ...server.config, admin: { email, password: 'unused-password' } },
+      logger,
+      config: { ...server.config, admin: { email, password: 'the-operators-password' } },
     });
     const me = await client.get<UserDto>('/api/auth/getMe');
-    expect(me.body.data).toMatchObject({
-      email,
-      role: 'admin',
-      onBoarded: true,
-      verified: true,
-      disabled: false,
-    });
-    // Its own password is kept.
+    expect(me.body.data).toMatchObject({ email, role: 'user', onBoarded: false, verified: false });
+    expect(logger.lines).toEqual([
+      expect.stringMatching(new RegExp(`^\\[admin\\] ADMIN_EMAIL ${email} .*left as it is`)),
+    ]);
+    // The stranger keeps their own password; ADMIN_PASSWORD opens nothing.
+    const stranger = newClient(server);
+    expect(
+      (await stranger.post('/api/auth/login', { email, password: 'the-operators-password' })).status,
+    ).toBe(401);
     expect((await newClient(server).post('/api/auth/login', { email, password })).status).toBe(200);
+  });
+
+  it('a demoted, then disabled, start-up admin stays so at every restart', async () => {
+    const email = uniqueEmail('bootstrap');
+    const restart = (logger = recordingLogger()) =>
+      ensureAdmin({
+        ...server.deps,
+        logger,
+        config: { ...server.config, admin: { email, password: 'bootstrap-password-1' } },
+      }).then(() => logger.lines);
+    expect(await restart()).toEqual([`[admin] created ${email} from ADMIN_EMAIL`]);
+    const [made] = await server.deps.db.select().from(users).where(eq(users.email, email));
+    expect(made).toMatchObject({ role: 'admin', onBoarded: true, emailVerified: true, disabled: false });
+
+    const admin = await adminUser(server);
+    const demoted = await admin.client.put('/api/admin/updateUserRole', { userId: made!.id, role: 'user' });
+    expect(demoted.status, demoted.text).toBe(200);
+    expect(await restart()).toEqual([expect.stringContaining('not an active admin: left as it is')]);
+    const disabled = await admin.client.post('/api/admin/disableUser', { userId: made!.id });
+    expect(disabled.status, disabled.text).toBe(200);
+    await restart();
+    await restart();
+
+    const [after] = await server.deps.db.select().from(users).where(eq(users.email, email));
+    expect(after).toMatchObject({ role: 'user', disabled: true, emailVerified: true });
   });
 });
 

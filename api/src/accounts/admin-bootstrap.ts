@@ -12,7 +12,10 @@ export const GENERATED_ADMIN_EMAIL = 'admin@ecu-portal.local';
 type BootstrapDeps = Pick<AppDeps, 'config' | 'db' | 'logger'>;
 
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD: make sure that admin exists, onboarded and verified.
+ * ADMIN_EMAIL/ADMIN_PASSWORD: create that admin, onboarded and verified, when no account has
+ * that e-mail. An account that has it is never touched: someone may have signed up with it
+ * before the first start, and an admin may have demoted or disabled it since; the start says so
+ * in a warning unless it is an active admin (a forgotten password: `pnpm admin:reset-password`).
  * Neither set and no admin at all: create one and print its password once (in production
  * into DATA_DIR/admin-password instead: no secret in production logs). Under a database lock:
  * processes starting together create one admin (docs/decisions/026-several-processes.md).
@@ -36,39 +39,46 @@ async function announceGenerated(deps: BootstrapDeps, email: string, password: s
 
 async function ensureAdminNow(deps: BootstrapDeps): Promise<void> {
   const { config, db, logger } = deps;
-  let email = config.admin?.email;
-  let password = config.admin?.password;
-  if (!email) {
-    const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-    if (anyAdmin) return;
-    email = GENERATED_ADMIN_EMAIL;
-    password = randomBytes(12).toString('base64url');
-    if (await getUserByEmail(db, email)) return;
-  }
-  let user = await getUserByEmail(db, email);
-  if (!user) {
-    await createCredentialUser(db, { email, password: password!, name: 'Admin' });
-    user = await getUserByEmail(db, email);
-    if (!config.admin) {
-      await announceGenerated(deps, email, password!);
-    } else {
-      logger.info(`[admin] created ${email} from ADMIN_EMAIL`);
+  if (config.admin) {
+    const { email, password } = config.admin;
+    const existing = await getUserByEmail(db, email);
+    if (existing) {
+      const active =
+        existing.role === 'admin' && !existing.disabled && existing.emailVerified && existing.onBoarded;
+      if (!active) {
+        logger.warn(
+          `[admin] ADMIN_EMAIL ${email} belongs to an existing account that is not an active admin: left as it is (an admin can promote it on the admin desk)`,
+        );
+      }
+      return;
     }
+    await createAdmin(db, email, password);
+    logger.info(`[admin] created ${email} from ADMIN_EMAIL`);
+    return;
   }
-  if (!user) throw new Error(`Could not create the admin ${email}`);
-  if (user.role !== 'admin' || !user.onBoarded || !user.emailVerified || user.disabled) {
-    await db
-      .update(users)
-      .set({
-        role: 'admin',
-        onBoarded: true,
-        emailVerified: true,
-        disabled: false,
-        firstName: user.firstName || 'Portal',
-        lastName: user.lastName || 'Admin',
-        country: user.country || 'GB',
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id));
-  }
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (anyAdmin) return;
+  if (await getUserByEmail(db, GENERATED_ADMIN_EMAIL)) return;
+  const password = randomBytes(12).toString('base64url');
+  await createAdmin(db, GENERATED_ADMIN_EMAIL, password);
+  await announceGenerated(deps, GENERATED_ADMIN_EMAIL, password);
+}
+
+/** A new account, made an onboarded and verified admin: only ever one this start created. */
+async function createAdmin(db: BootstrapDeps['db'], email: string, password: string): Promise<void> {
+  await createCredentialUser(db, { email, password, name: 'Portal Admin' });
+  const [made] = await db
+    .update(users)
+    .set({
+      role: 'admin',
+      onBoarded: true,
+      emailVerified: true,
+      firstName: 'Portal',
+      lastName: 'Admin',
+      country: 'GB',
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.email, email.toLowerCase()))
+    .returning({ id: users.id });
+  if (!made) throw new Error(`Could not create the admin ${email}`);
 }
