@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UserRow } from '../app/context';
+import { announceAccessChange } from '../chat/access-changes';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest } from '../http/app-error';
@@ -10,7 +11,8 @@ import { lockForAdminChange, lockUser } from './users/admin-seats';
  * Disable or activate an account (docs/decisions/002-disabled-is-not-ban.md). A disabled user
  * still signs in and sees the overlay; the gates answer 403 everywhere else, from that user's very next request
  * in every session (the gate reads the user row on each request). An admin cannot disable
- * themself, nor the last active admin. The change and its audit row commit together.
+ * themself, nor the last active admin. The change and its audit row commit together; once
+ * committed, open chat sockets of that user are re-checked on every process.
  */
 export async function setUserDisabled(
   db: Db,
@@ -18,7 +20,7 @@ export async function setUserDisabled(
 ): Promise<UserRow> {
   const { actorId, userId, disabled } = params;
   if (disabled && actorId === userId) throw badRequest('You cannot disable your own account');
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const target = disabled
       ? await lockForAdminChange(tx, { actorId, userId, change: 'disabled' })
       : await lockUser(tx, userId);
@@ -38,4 +40,6 @@ export async function setUserDisabled(
     });
     return row!;
   });
+  await announceAccessChange(db, userId);
+  return row;
 }

@@ -23,6 +23,14 @@ export async function chatUser(
   return user;
 }
 
+/** The account behind a socket's session cookie as it is now, if it may still chat. */
+export async function chatUserNow(deps: AppDeps, cookie: string | undefined): Promise<UserRow | null> {
+  const headers = new Headers();
+  if (cookie) headers.set('cookie', cookie);
+  const user = await chatUser(deps, headers);
+  return 'status' in user ? null : user;
+}
+
 /** A ticket's chat is its owner's and every admin's; anyone else is told it does not exist. */
 export async function chatTicketFor(
   deps: AppDeps,

@@ -1,5 +1,6 @@
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import {
   adminUser,
   disabledUser,
@@ -12,9 +13,10 @@ import {
 import type { ApiClient } from '../test/http-client';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { cookieHeader } from '../test/ticket-helpers';
+import { chatUserNow } from './access';
 import { chatBase, chatClient, upgradeStatus } from './test/chat-client';
 import { type ChatSetup, chatSetup, eventually, sleep } from './test/fixtures';
-import { CHAT_SOCKETS_PER_ACCOUNT, socketStillAllowed } from './ws-server';
+import { CHAT_SOCKETS_PER_ACCOUNT } from './ws-server';
 
 let server: TestServer;
 let chat: ChatSetup;
@@ -87,18 +89,16 @@ describe('the upgrade to a chat room is checked before any sync', () => {
 });
 
 describe('an account that may no longer chat', () => {
-  it('socketStillAllowed turns false once the account is disabled or signed out', async () => {
+  it('chatUserNow finds no account once it is disabled or signed out', async () => {
     const tuner = await verifiedUser(server);
     const admin = await adminUser(server);
-    expect(await socketStillAllowed(server.deps, cookieHeader(tuner.client), tuner.user._id)).toBe(true);
-    // Another account's cookie is not this socket's user.
-    expect(await socketStillAllowed(server.deps, cookieHeader(admin.client), tuner.user._id)).toBe(false);
-    expect(await socketStillAllowed(server.deps, undefined, tuner.user._id)).toBe(false);
+    expect((await chatUserNow(server.deps, cookieHeader(tuner.client)))?.id).toBe(tuner.user._id);
+    expect(await chatUserNow(server.deps, undefined)).toBeNull();
     expect((await admin.client.post('/api/admin/disableUser', { userId: tuner.user._id })).status).toBe(200);
-    expect(await socketStillAllowed(server.deps, cookieHeader(tuner.client), tuner.user._id)).toBe(false);
+    expect(await chatUserNow(server.deps, cookieHeader(tuner.client))).toBeNull();
   });
 
-  it('the heartbeat closes the socket of a user disabled while connected (4403)', async () => {
+  it('the minute re-check closes the socket of a session signed out while connected (4403)', async () => {
     // The hub's heartbeat is a 30 s interval: fake intervals only, for a server of this test.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let own: TestServer | undefined;
@@ -108,8 +108,8 @@ describe('an account that may no longer chat', () => {
       const tuner: TestUser = setup.tuner;
       const client = chatClient(own.url, tuner.client, tuner.user._id, setup.ticket.ticketNumber);
       await eventually(() => client.provider.synced); // (polls with setTimeout)
-      const disable = await setup.admin.client.post('/api/admin/disableUser', { userId: tuner.user._id });
-      expect(disable.status).toBe(200);
+      // Nothing announces a sign-out to the chat: the re-check finds the session gone.
+      expect((await tuner.client.post('/api/auth/logout', {})).status).toBe(200);
       // Beat 1 pings (the client answers), beat 2 re-checks every account.
       vi.advanceTimersByTime(30_000);
       await sleep(200);
@@ -125,7 +125,57 @@ describe('an account that may no longer chat', () => {
   });
 });
 
+/** Opens `count` upgrades of `client` at once and keeps those that open: their statuses, and a close. */
+async function parallelUpgrades(client: ApiClient, room: number, count: number) {
+  const url = `${chatBase(server.url)}/${room}`;
+  const headers = { cookie: cookieHeader(client), origin: server.url };
+  const sockets: WebSocket[] = [];
+  const statuses = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const ws = new WebSocket(url, { headers });
+          sockets.push(ws);
+          ws.on('unexpected-response', (_req, res) => {
+            resolve(res.statusCode ?? 0);
+            ws.terminate();
+          });
+          ws.on('open', () => resolve(101));
+          ws.on('error', (err) => {
+            if (!String(err.message).includes('Unexpected server response')) reject(err);
+          });
+        }),
+    ),
+  );
+  const close = () => {
+    for (const ws of sockets) ws.terminate();
+  };
+  return { statuses, close };
+}
+
 describe('an account cannot flood the chat with sockets', () => {
+  it('holds the cap when every upgrade of one account comes at once', async () => {
+    const own = await chatSetup(server, chat.admin);
+    const extra = 20;
+    const { statuses, close } = await parallelUpgrades(
+      own.tuner.client,
+      own.ticket.ticketNumber,
+      CHAT_SOCKETS_PER_ACCOUNT + extra,
+    );
+    try {
+      const opened = statuses.filter((s) => s === 101).length;
+      console.info(`${statuses.length} parallel upgrades: ${opened} opened, cap ${CHAT_SOCKETS_PER_ACCOUNT}`);
+      expect(opened).toBe(CHAT_SOCKETS_PER_ACCOUNT);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(extra);
+    } finally {
+      close();
+    }
+    // Every place is given back once the sockets are gone.
+    await eventually(() => server.hub.socketsOf(own.tuner.user._id) === 0);
+    expect(await upgrade(own.tuner.client, own.ticket.ticketNumber)).toBe(101);
+  });
+
   it(`answers 429 past ${CHAT_SOCKETS_PER_ACCOUNT} open sockets of one account, and lets in again when one closes`, async () => {
     const own = await chatSetup(server, chat.admin);
     const open = Array.from({ length: CHAT_SOCKETS_PER_ACCOUNT }, () =>

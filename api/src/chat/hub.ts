@@ -3,6 +3,7 @@ import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import type { WebSocket } from 'ws';
 import type { AppDeps, UserRow } from '../app/context';
 import { chatMessageEvent } from '../notifications';
+import { onAccessChange } from './access-changes';
 import { docRuntime } from './doc-runtime-loader';
 import type { ChatFanout } from './fanout';
 import type { ChatPresence } from './presence';
@@ -23,14 +24,23 @@ const HEARTBEAT_MS = 30_000;
 /** Each socket's account is re-checked once a minute, on a one-second tick of its own. */
 const RECHECK_TICK_MS = 1_000;
 const RECHECK_TICKS = 60;
+/**
+ * Closes a socket whose account may still chat here but changed role: any code outside
+ * 4400-4499 makes the client reconnect, and it joins again as the account is now.
+ */
+export const CHAT_CLOSE_REJOIN = 4001;
 
 export interface ChatHubDeps {
   deps: AppDeps;
   fanout: ChatFanout;
   presence: ChatPresence;
-  /** Whether the account behind a socket may still be there (re-checked every minute). */
-  stillAllowed(connection: ChatConnection, cookie: string | undefined): Promise<boolean>;
+  /** The account behind a socket's session cookie as it is now, if it may still chat. */
+  userNow(cookie: string | undefined): Promise<UserRow | null>;
+  /** The ticket as `user` may see it now, if it may. */
+  ticketNow(user: UserRow, ticketNumber: number): Promise<ChatTicket | null>;
 }
+
+type Verdict = 'allowed' | 'rejoin' | 'forbidden';
 
 interface Socket extends ChatConnection {
   ws: WebSocket;
@@ -40,6 +50,8 @@ interface Socket extends ChatConnection {
   queue: Promise<void>;
   /** The re-check tick at which this socket's account is checked again. */
   recheckAt: number;
+  /** Closed for its access: what it sent after is dropped. */
+  revoked: boolean;
 }
 
 /** This process's loaded chat rooms and the sockets on them. */
@@ -53,6 +65,12 @@ export class ChatHub {
   private readonly timer: NodeJS.Timeout;
   private readonly rechecker: NodeJS.Timeout;
   private tick = 0;
+  /** Open and opening sockets per account, counted before any await (the cap holds). */
+  private readonly places = new Map<string, number>();
+  /** Account changes heard: their number, and per account the last one's (number, tick). */
+  private changes = 0;
+  private readonly changed = new Map<string, { change: number; tick: number }>();
+  private readonly stopHearing: () => void;
 
   private readonly appendUpdate: (row: { ticketId: string; data: Uint8Array }) => Promise<void>;
   private readonly indexMessage: (row: ChatMessageRow) => Promise<void>;
@@ -64,13 +82,39 @@ export class ChatHub {
     this.timer.unref();
     this.rechecker = setInterval(() => this.recheck(), RECHECK_TICK_MS);
     this.rechecker.unref();
+    const { fanout, deps } = h;
+    void fanout
+      .onAccountChange((userId) => this.accountChanged(userId))
+      .catch((err) => deps.logger.error('Chat fan-out of account changes:', err));
+    this.stopHearing = onAccessChange(deps.db, (userId) => fanout.announceAccountChange(userId));
   }
 
-  /** Open sockets of one account in this process. */
+  /** Sockets of one account open or being opened in this process. */
   socketsOf(userId: string): number {
-    let n = 0;
-    for (const socket of this.sockets) if (socket.user.id === userId) n++;
-    return n;
+    return this.places.get(userId) ?? 0;
+  }
+
+  /**
+   * Takes one of the account's `cap` socket places, or null when all are taken. Synchronous,
+   * so parallel upgrades cannot all pass one count; `release` (idempotent) gives it back.
+   */
+  reserve(userId: string, cap: number): (() => void) | null {
+    const taken = this.places.get(userId) ?? 0;
+    if (taken >= cap) return null;
+    this.places.set(userId, taken + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.places.get(userId) ?? 1) - 1;
+      if (left > 0) this.places.set(userId, left);
+      else this.places.delete(userId);
+    };
+  }
+
+  /** A mark to pass to connect(): account changes heard after it re-check the new socket. */
+  changeMark(): number {
+    return this.changes;
   }
 
   get loadedRooms(): number {
@@ -83,7 +127,13 @@ export class ChatHub {
   }
 
   /** Puts an authorised socket into its ticket's room (loading the room when needed). */
-  async connect(ws: WebSocket, user: UserRow, ticket: ChatTicket, cookie: string | undefined): Promise<void> {
+  async connect(
+    ws: WebSocket,
+    user: UserRow,
+    ticket: ChatTicket,
+    cookie: string | undefined,
+    checkedAt: number = this.changes,
+  ): Promise<void> {
     const early: Uint8Array[] = [];
     const onEarly = (data: Buffer) => early.push(new Uint8Array(data));
     ws.on('message', onEarly);
@@ -108,6 +158,7 @@ export class ChatHub {
       alive: true,
       queue: Promise.resolve(),
       recheckAt: this.tick + RECHECK_TICKS - Math.floor(Math.random() * (RECHECK_TICKS / 4)),
+      revoked: false,
       send: (message) => {
         if (ws.readyState === ws.OPEN) ws.send(message, (err) => err && ws.terminate());
       },
@@ -118,12 +169,16 @@ export class ChatHub {
     ws.off('message', onEarly);
     const receive = (data: Uint8Array) => {
       socket.queue = socket.queue.then(() =>
-        room.receive(socket, data).catch((err) => {
-          this.h.deps.logger.warn(`Chat message refused on ticket ${ticket.ticketNumber}:`, err);
-          ws.close(CHAT_CLOSE.refusedUpdate, 'Malformed message');
-        }),
+        socket.revoked
+          ? undefined
+          : room.receive(socket, data).catch((err) => {
+              this.h.deps.logger.warn(`Chat message refused on ticket ${ticket.ticketNumber}:`, err);
+              ws.close(CHAT_CLOSE.refusedUpdate, 'Malformed message');
+            }),
       );
     };
+    // Its account changed while the upgrade was checked: that check may have read the old one.
+    if ((this.changed.get(user.id)?.change ?? 0) > checkedAt) this.recheckNow([socket]);
     for (const data of early) receive(data);
     ws.on('message', (data: Buffer) => receive(new Uint8Array(data)));
     ws.on('pong', () => {
@@ -140,10 +195,22 @@ export class ChatHub {
       .catch((err) => this.h.deps.logger.warn('Chat presence:', err));
   }
 
+  /**
+   * An account changed (heard through the fan-out from whichever process changed it): its
+   * sockets here are checked at once, and what they send meanwhile waits for the verdict.
+   */
+  accountChanged(userId: string): void {
+    this.changes++;
+    this.changed.set(userId, { change: this.changes, tick: this.tick });
+    const sockets = [...this.sockets].filter((s) => s.user.id === userId);
+    if (sockets.length > 0) this.recheckNow(sockets);
+  }
+
   /** Closes every socket and stores every room (server shutdown). */
   async close(): Promise<void> {
     clearInterval(this.timer);
     clearInterval(this.rechecker);
+    this.stopHearing();
     for (const socket of this.sockets) socket.ws.terminate();
     await Promise.all([...this.loading.values()].map((p) => p.catch(() => {})));
     await Promise.all([...this.rooms.values()].map((room) => this.unload(room)));
@@ -269,28 +336,84 @@ export class ChatHub {
   }
 
   /**
-   * Sign-out, disable and delete end open chats within a minute. The checks are spread over
-   * the minute (a socket's first comes 45-60 s after it opened) and made once per session
-   * cookie, so that many sockets never stall the process together.
+   * Sign-out, a changed role, a ticket moved or gone end open chats within a minute even
+   * when no change was announced (disable, demote and delete are announced: accountChanged).
+   * The checks are spread over the minute (a socket's first comes 45-60 s after it opened)
+   * and made once per session cookie, so that many sockets never stall the process together.
    */
   private recheck() {
     this.tick++;
-    const due = new Map<string, Socket[]>();
+    for (const [userId, { tick }] of this.changed) {
+      if (tick < this.tick - RECHECK_TICKS) this.changed.delete(userId);
+    }
+    const due: Socket[] = [];
     for (const socket of this.sockets) {
       if (socket.recheckAt > this.tick) continue;
       socket.recheckAt = this.tick + RECHECK_TICKS;
-      const key = `${socket.user.id}\n${socket.cookie ?? ''}`;
-      due.set(key, [...(due.get(key) ?? []), socket]);
+      due.push(socket);
     }
-    for (const sockets of due.values()) {
-      const first = sockets[0] as Socket;
-      void this.h.stillAllowed(first, first.cookie).then(
-        (allowed) => {
-          if (allowed) return;
-          for (const socket of sockets) socket.ws.close(CHAT_CLOSE.forbidden, 'Access to this chat ended');
-        },
-        () => {},
+    for (const sockets of bySession(due)) {
+      void this.verdicts(sockets).then(
+        (verdicts) => this.apply(sockets, verdicts),
+        (err) => this.h.deps.logger.warn('Chat access re-check failed:', err),
       );
     }
   }
+
+  /** Checks now; each socket's later messages wait for its verdict. */
+  private recheckNow(sockets: Socket[]) {
+    for (const group of bySession(sockets)) {
+      const checked = this.verdicts(group).then(
+        (verdicts) => this.apply(group, verdicts),
+        (err) => {
+          // Unknown after a change: the client reconnects and its upgrade is checked afresh.
+          this.h.deps.logger.warn('Chat access re-check failed:', err);
+          this.apply(
+            group,
+            group.map(() => 'rejoin'),
+          );
+        },
+      );
+      for (const socket of group) socket.queue = socket.queue.then(() => checked);
+    }
+  }
+
+  /** One session's sockets: the account read once, each ticket once. */
+  private async verdicts(sockets: Socket[]): Promise<Verdict[]> {
+    const first = sockets[0] as Socket;
+    const user = await this.h.userNow(first.cookie);
+    if (!user || user.id !== first.user.id) return sockets.map(() => 'forbidden');
+    const tickets = new Map<number, Promise<ChatTicket | null>>();
+    return Promise.all(
+      sockets.map(async (socket) => {
+        const { ticketNumber, id } = socket.room.ticket;
+        const ticket = tickets.get(ticketNumber) ?? this.h.ticketNow(user, ticketNumber);
+        tickets.set(ticketNumber, ticket);
+        if ((await ticket)?.id !== id) return 'forbidden';
+        return user.role === socket.user.role ? 'allowed' : 'rejoin';
+      }),
+    );
+  }
+
+  private apply(sockets: Socket[], verdicts: Verdict[]) {
+    sockets.forEach((socket, i) => {
+      const verdict = verdicts[i];
+      if (verdict === 'allowed' || socket.revoked) return;
+      socket.revoked = true;
+      if (verdict === 'forbidden') socket.ws.close(CHAT_CLOSE.forbidden, 'Access to this chat ended');
+      else socket.ws.close(CHAT_CLOSE_REJOIN, 'Your account changed');
+    });
+  }
+}
+
+/** Sockets grouped by account and session cookie. */
+function bySession(sockets: Socket[]): Socket[][] {
+  const groups = new Map<string, Socket[]>();
+  for (const socket of sockets) {
+    const key = `${socket.user.id}\n${socket.cookie ?? ''}`;
+    const group = groups.get(key);
+    if (group) group.push(socket);
+    else groups.set(key, [socket]);
+  }
+  return [...groups.values()];
 }

@@ -1,11 +1,12 @@
 import type { Server } from 'node:http';
 import type { AppDeps } from '../app/context';
+import { chatTicketFor, chatUserNow } from './access';
 import { type ChatFanout, localFanout, redisFanout } from './fanout';
 import { ChatHub } from './hub';
 import { chatInboxRoutes } from './inbox';
 import { type ChatPresence, localPresence, redisPresence } from './presence';
 import { chatRoutes } from './routes';
-import { attachChatServer, socketStillAllowed } from './ws-server';
+import { attachChatServer } from './ws-server';
 
 export { COMPACT_AFTER } from './hub';
 
@@ -28,7 +29,8 @@ export function createChat(deps: AppDeps): Chat {
     deps,
     fanout,
     presence,
-    stillAllowed: (connection, cookie) => socketStillAllowed(deps, cookie, connection.user.id),
+    userNow: (cookie) => chatUserNow(deps, cookie),
+    ticketNow: (user, ticketNumber) => chatTicketFor(deps, user, String(ticketNumber)),
   });
   return {
     hub,

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { CHAT_PATH } from '@ecu/shared/chat/protocol';
 import type { WebSocketServer } from 'ws';
 import type { AppDeps } from '../app/context';
-import { chatAccess, chatUser } from './access';
+import { chatAccess } from './access';
 import type { ChatHub } from './hub';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -13,7 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   429: 'Too Many Requests',
 };
-/** Chat sockets an account may hold open at once in one process. */
+/** Chat sockets an account may hold open (or be opening) at once in one process. */
 export const CHAT_SOCKETS_PER_ACCOUNT = 200;
 /** Largest websocket message accepted: a few messages of 2,000 characters, with room to spare. */
 export const CHAT_MAX_PAYLOAD = 256 * 1024;
@@ -66,15 +66,19 @@ export function attachChatServer(server: Server, deps: AppDeps, hub: ChatHub) {
       if (!originAllowed(req.headers.origin, req.headers.host, deps.config.trustedOrigins)) {
         return refuse(socket, 403, 'This request came from another site and was refused');
       }
+      const checkedAt = hub.changeMark();
       const access = await chatAccess(deps, headersOf(req), path.slice(CHAT_PATH.length + 1));
       if (!access.ok) return refuse(socket, access.status, access.message);
+      if (socket.destroyed) return;
+      // Taken with no await since the count: parallel upgrades cannot all pass the cap.
+      const release = hub.reserve(access.user.id, CHAT_SOCKETS_PER_ACCOUNT);
+      if (!release) return refuse(socket, 429, 'Too many chat connections. Please try again in a minute.');
+      // The place is the TCP connection's: it is given back however that ends (refused, or the chat closed).
+      socket.once('close', release);
       const sockets = await webSocketServer();
-      if (hub.socketsOf(access.user.id) >= CHAT_SOCKETS_PER_ACCOUNT) {
-        return refuse(socket, 429, 'Too many chat connections. Please try again in a minute.');
-      }
       if (socket.destroyed) return;
       sockets.handleUpgrade(req, socket, head, (ws) => {
-        void hub.connect(ws, access.user, access.ticket, req.headers.cookie);
+        void hub.connect(ws, access.user, access.ticket, req.headers.cookie, checkedAt);
       });
     })().catch((err) => {
       deps.logger.error('Chat upgrade failed:', err);
@@ -89,16 +93,4 @@ export function attachChatServer(server: Server, deps: AppDeps, hub: ChatHub) {
       (await wss)?.close();
     },
   };
-}
-
-/** Re-checks a socket's account and ticket (sign-out, disable or delete end the chat). */
-export async function socketStillAllowed(
-  deps: AppDeps,
-  cookie: string | undefined,
-  userId: string,
-): Promise<boolean> {
-  const headers = new Headers();
-  if (cookie) headers.set('cookie', cookie);
-  const user = await chatUser(deps, headers);
-  return !('status' in user) && user.id === userId;
 }

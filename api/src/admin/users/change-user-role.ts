@@ -1,6 +1,7 @@
 import type { Role } from '@ecu/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { UserRow } from '../../app/context';
+import { announceAccessChange } from '../../chat/access-changes';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
@@ -10,7 +11,8 @@ import { lockForAdminChange, lockUser } from './admin-seats';
 /**
  * PUT /admin/updateUserRole. An admin cannot change their own role, and the last active admin
  * cannot be demoted (docs/decisions/021-delete-and-last-admin.md). Setting the role an
- * account already has changes nothing and records nothing.
+ * account already has changes nothing and records nothing. Once committed, open chat sockets
+ * of that user are re-checked on every process (a demoted admin's support chats close).
  */
 export async function changeUserRole(
   db: Db,
@@ -18,7 +20,7 @@ export async function changeUserRole(
 ): Promise<UserRow> {
   const { actorId, userId, role } = params;
   if (actorId === userId) throw badRequest('You cannot change your own role');
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const target =
       role === 'user'
         ? await lockForAdminChange(tx, { actorId, userId, change: 'demoted' })
@@ -39,4 +41,6 @@ export async function changeUserRole(
     });
     return row!;
   });
+  await announceAccessChange(db, userId);
+  return row;
 }

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { announceAccessChange } from '../../chat/access-changes';
 import type { Db } from '../../db/client';
 import { authAccounts, idempotencyKeys, sessions, users, verifications } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
@@ -71,4 +72,5 @@ export async function deleteUser(db: Db, params: { actorId: string; userId: stri
       after: { deleted: true },
     });
   });
+  await announceAccessChange(db, userId);
 }
