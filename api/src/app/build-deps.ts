@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/select-provider';
 import { type Database, openDatabase } from '../db/client';
-import { createNotifier } from '../notifications';
+import { createNotifier, type ResolveHost } from '../notifications';
 import { localFileStorage } from '../platform/file-storage';
 import { createLogger, type Logger } from '../platform/logger';
 import { createMailer, type Mailer } from '../platform/mail';
@@ -26,6 +26,7 @@ export async function buildRuntime(
     mailer?: Mailer;
     logger?: Logger;
     payments?: PaymentProvider | null;
+    resolveHost?: ResolveHost;
   } = {},
 ): Promise<Runtime> {
   const logger =
@@ -62,7 +63,12 @@ export async function buildRuntime(
   // Said at every start: a sandbox (or no payments at all) must never go unnoticed.
   if (payments?.name === 'stripe') logger.info(paymentsStartLine(config, payments));
   else logger.warn(paymentsStartLine(config, payments));
-  const notifications = createNotifier({ config, db: database.db, logger });
+  const notifications = createNotifier({
+    config,
+    db: database.db,
+    logger,
+    ...(overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {}),
+  });
   if (!notifications.publicKey)
     logger.warn('Push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   return {

@@ -1,4 +1,6 @@
 /** The notifications feature's public module: Web Push to tuners and admins (docs/decisions/038-web-push.md). */
+
+export type { ResolveHost } from './endpoint-address';
 export { chatMessageEvent, type NotificationEvent, newTicketEvent, type PushMessage } from './messages';
 export { notificationRoutes } from './routes';
 export { createNotifier, type Notifier } from './send';

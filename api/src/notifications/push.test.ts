@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
-import { decryptPush } from '../test/push-decrypt';
+import { decryptPush, newPushReceiver } from '../test/push-decrypt';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { setStatus, submitTicket } from '../test/ticket-helpers';
 import type { PushMessage } from './messages';
@@ -88,6 +88,40 @@ describe('push subscriptions', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.path).toBe('endpoint');
+  });
+
+  it('are not moved to another account by someone who only knows the endpoint (409)', async () => {
+    const [tuner, thief] = await Promise.all([verifiedUser(server), verifiedUser(server)]);
+    const phone = await subscribeDevice(tuner.client, push, nextPath());
+    const stolen = await thief.client.post('/api/notifications/subscription', {
+      endpoint: phone.endpoint,
+      keys: newPushReceiver().keys,
+    });
+    expect(stolen.status, stolen.text).toBe(409);
+    expect(stolen.body.success).toBe(false);
+    expect(await subscriptionsOf(thief.user._id)).toHaveLength(0);
+    const [kept] = await subscriptionsOf(tuner.user._id);
+    expect(kept).toMatchObject({ endpoint: phone.endpoint, p256dh: phone.receiver.keys.p256dh });
+
+    // Half the keys is not the keys.
+    const half = await thief.client.post('/api/notifications/subscription', {
+      endpoint: phone.endpoint,
+      keys: { ...newPushReceiver().keys, p256dh: phone.receiver.keys.p256dh },
+    });
+    expect(half.status).toBe(409);
+    expect(await subscriptionsOf(tuner.user._id)).toHaveLength(1);
+  });
+
+  it('move to the account that signs in on the same browser (same endpoint and keys)', async () => {
+    const [first, second] = await Promise.all([verifiedUser(server), verifiedUser(server)]);
+    const browser = await subscribeDevice(first.client, push, nextPath());
+    const again = await second.client.post('/api/notifications/subscription', {
+      endpoint: browser.endpoint,
+      keys: browser.receiver.keys,
+    });
+    expect(again.status, again.text).toBe(201);
+    expect(await subscriptionsOf(first.user._id)).toHaveLength(0);
+    expect((await subscriptionsOf(second.user._id)).map((r) => r.endpoint)).toEqual([browser.endpoint]);
   });
 
   it('can be removed by their owner only', async () => {

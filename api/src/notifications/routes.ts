@@ -7,7 +7,7 @@ import {
 import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
-import { AppError, notFound } from '../http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
 import { choicesOf, removeOwnSubscription, saveChoices, saveSubscription } from './store';
@@ -30,7 +30,15 @@ export function notificationRoutes() {
     // A test acts as the push service over plain HTTP on loopback; production takes https only.
     const schema = pushSubscriptionSchemaFor({ allowLoopbackHttp: config.nodeEnv !== 'production' });
     const input = await jsonBody(c, schema);
-    await saveSubscription(db, currentUser(c).id, input, c.req.header('user-agent') ?? '');
+    const problem = await notifications.endpointProblem(input.endpoint);
+    if (problem) {
+      const message = `endpoint is not a push service: ${problem}`;
+      throw badRequest(message, [{ path: 'endpoint', message }]);
+    }
+    const saved = await saveSubscription(db, currentUser(c).id, input, c.req.header('user-agent') ?? '');
+    if (!saved) {
+      throw conflict('This push endpoint belongs to another account; turn notifications off and on again');
+    }
     return ok(c, 'Push notifications are on for this device', { endpoint: input.endpoint }, 201);
   });
 

@@ -1,6 +1,17 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isPushEndpoint } from '@ecu/shared';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Logger } from '../platform/logger';
+import {
+  EndpointRefused,
+  hostOf,
+  publicAddressesOf,
+  publicOnlyLookup,
+  type ResolveHost,
+  systemResolveHost,
+} from './endpoint-address';
 import { describeEvent, type NotificationEvent, type PushMessage } from './messages';
 import { deleteSubscription, markDelivered, type PushSubscriptionRow, subscriptionsFor } from './store';
 import { type VapidKeys, vapidKeysFor } from './vapid-keys';
@@ -19,18 +30,33 @@ export interface Notifier {
   notify(event: NotificationEvent): void;
   /** Resolves when every queued push has been sent or given up (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Why the server will not post to this endpoint (its host resolves to an address of a
+   * private network, or to nothing), or null. The same check guards every send.
+   */
+  endpointProblem(endpoint: string): Promise<string | null>;
 }
 
 export interface NotifierDeps {
   config: Pick<Config, 'push' | 'nodeEnv' | 'dataDir'>;
   db: Db;
   logger: Logger;
+  /** How endpoint hosts are resolved (dns.lookup unless a test gives its own). */
+  resolveHost?: ResolveHost;
 }
 
 /** Web Push with VAPID (docs/decisions/038-web-push.md). */
-export function createNotifier({ config, db, logger }: NotifierDeps): Notifier {
+export function createNotifier({
+  config,
+  db,
+  logger,
+  resolveHost = systemResolveHost,
+}: NotifierDeps): Notifier {
   const keys = vapidKeysFor(config);
   const pending = new Set<Promise<void>>();
+  const lookup = publicOnlyLookup(resolveHost);
+  // A test's push service on loopback over plain HTTP, as the subscription schema allows it.
+  const isTestLoopback = (url: URL) => config.nodeEnv !== 'production' && url.protocol === 'http:';
 
   async function deliver(event: NotificationEvent): Promise<void> {
     if (!keys) return;
@@ -54,7 +80,22 @@ export function createNotifier({ config, db, logger }: NotifierDeps): Notifier {
   }
 
   async function pushTo(target: PushSubscriptionRow, message: PushMessage, vapid: VapidKeys) {
-    const status = await sendPush(target, message, { ...vapid, subject: config.push.subject });
+    const url = new URL(target.endpoint);
+    let status: number;
+    try {
+      status = await sendPush(
+        target,
+        message,
+        { ...vapid, subject: config.push.subject },
+        {
+          lookup: isTestLoopback(url) ? undefined : lookup,
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof EndpointRefused)) throw err;
+      logger.warn(`Push to ${url.host} refused: ${err.message}`);
+      return;
+    }
     if (status >= 200 && status < 300) return markDelivered(db, target.id);
     // 404/410: the browser dropped the subscription (unsubscribed, data cleared); it never comes back.
     if (status === 404 || status === 410) return deleteSubscription(db, target.id);
@@ -73,18 +114,32 @@ export function createNotifier({ config, db, logger }: NotifierDeps): Notifier {
     async idle() {
       while (pending.size > 0) await Promise.all(pending);
     },
+    async endpointProblem(endpoint) {
+      const url = new URL(endpoint);
+      if (isTestLoopback(url) && isPushEndpoint(endpoint, true)) return null;
+      try {
+        await publicAddressesOf(hostOf(url), resolveHost);
+        return null;
+      } catch (err) {
+        if (err instanceof EndpointRefused) return err.message;
+        throw err;
+      }
+    },
   };
 }
 
 /**
  * Encrypts the message for the subscription (RFC 8291, aes128gcm) and signs it with VAPID
- * through web-push, then posts it with fetch: web-push's own sender speaks only HTTPS, and a
- * test's push service on loopback is plain HTTP. web-push loads on the first push, not at start.
+ * through web-push, then posts it with node:http(s): web-push's own sender speaks only HTTPS
+ * (a test's push service on loopback is plain HTTP), and a request takes the lookup that
+ * connects only to checked public addresses, which fetch does not. No redirect is followed.
+ * web-push loads on the first push, not at start.
  */
 async function sendPush(
   target: PushSubscriptionRow,
   message: PushMessage,
   vapidDetails: VapidKeys & { subject: string },
+  { lookup }: { lookup: http.RequestOptions['lookup'] },
 ): Promise<number> {
   const webPush = (await import('web-push')).default;
   const request = webPush.generateRequestDetails(
@@ -92,19 +147,23 @@ async function sendPush(
     JSON.stringify(message),
     { vapidDetails, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm' },
   );
-  // fetch sets Content-Length itself.
   const headers = Object.fromEntries(
-    Object.entries(request.headers)
-      .filter(([name]) => name.toLowerCase() !== 'content-length')
-      .map(([name, value]) => [name, String(value)]),
+    Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
   );
-  const res = await fetch(request.endpoint, {
-    method: 'POST',
-    headers,
-    body: request.body ? new Uint8Array(request.body) : null,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    redirect: 'error',
+  const url = new URL(request.endpoint);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<number>((resolve, reject) => {
+    const req = client.request(
+      url,
+      { method: 'POST', headers, lookup, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+      (res) => {
+        // The status is the answer; a body cut short after it changes nothing.
+        res.on('error', () => {});
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(request.body ?? undefined);
   });
-  await res.body?.cancel();
-  return res.status;
 }

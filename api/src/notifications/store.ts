@@ -4,7 +4,7 @@ import {
   notificationChoicesSchema,
   type PushSubscriptionInput,
 } from '@ecu/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { notificationPreferences, pushSubscriptions, users } from '../db/schema';
 import type { Audience } from './messages';
@@ -13,13 +13,19 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 const USER_AGENT_MAX = 300;
 
-/** Stores this device's subscription for the user; the same endpoint again moves it to them. */
+/**
+ * Stores this device's subscription for the user. An endpoint already stored for another
+ * account moves to this one only with the same keys: a browser that signs in to a second
+ * account re-subscribes with the endpoint and keys it has, while someone who merely learnt the
+ * endpoint (it travels in every push) does not know its keys. Then the old account's row goes
+ * (the row itself moves). null: the endpoint is someone else's and the keys do not match.
+ */
 export async function saveSubscription(
   db: Db,
   userId: string,
   input: PushSubscriptionInput,
   userAgent: string,
-): Promise<PushSubscriptionRow> {
+): Promise<PushSubscriptionRow | null> {
   const values = {
     userId,
     endpoint: input.endpoint,
@@ -33,15 +39,20 @@ export async function saveSubscription(
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: { ...values, createdAt: sql`now()`, lastSuccessAt: null },
+      setWhere: or(
+        eq(pushSubscriptions.userId, userId),
+        and(eq(pushSubscriptions.p256dh, values.p256dh), eq(pushSubscriptions.auth, values.auth)),
+      ),
     })
     .returning();
+  if (!row) return null;
   // A person's devices are a handful: past the cap the oldest subscriptions go, so one account
   // cannot make every event fan out to thousands of endpoints.
   await db.execute(sql`
     delete from push_subscriptions where user_id = ${userId} and id not in (
       select id from push_subscriptions where user_id = ${userId}
       order by created_at desc, id desc limit ${MAX_DEVICES_PER_USER})`);
-  return row!;
+  return row;
 }
 
 /** Subscriptions kept per person (phones, tablets, workshop PCs). */

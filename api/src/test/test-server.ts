@@ -13,6 +13,7 @@ import { type Config, loadConfig } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import type { Database } from '../db/client';
 import { serverWithEdge } from '../http/edge';
+import type { ResolveHost } from '../notifications';
 import type { Logger } from '../platform/logger';
 import { SmtpSink } from './smtp-sink';
 import { openTestDatabase } from './test-db';
@@ -49,6 +50,8 @@ export interface TestServerOptions {
    * closes one of its own, so that a restarted or second server runs on the same data.
    */
   database?: Database;
+  /** How push endpoint hosts resolve (tests must not reach the network's DNS). */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -108,6 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         database: owned ? database : { ...database, close: async () => {} },
         ...(options.logger ? { logger: options.logger } : {}),
         ...(options.payments !== undefined ? { payments: options.payments } : {}),
+        ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
       });
       await ensureAdmin(runtime.deps);
     } catch (err) {
