@@ -26,6 +26,7 @@ export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
 export * from './tickets/options';
 export * from './tickets/quote';
+export * from './tickets/revision-gate';
 export * from './tickets/revision-quote';
 export * from './tickets/schemas';
 export * from './tickets/stages';

@@ -97,7 +97,26 @@ export const ticketFiles = pgTable(
     index('ticket_files_ticket_id_idx').on(t.ticketId),
     // Known files: an original byte-identical to an earlier ticket's.
     index('ticket_files_ecu_sha256_idx').on(t.sha256).where(sql`${t.kind} = 'ecu'`),
+    // Stored bytes are shared: is a key still referenced (docs/decisions/062-shared-stored-bytes.md)?
+    index('ticket_files_storage_key_idx').on(t.storageKey),
   ],
+);
+
+/**
+ * Stored bytes that ticket files refer to, by storage key (docs/decisions/062-shared-stored-bytes.md).
+ * Several ticket files may name one key (a revision's original, a reused tuned file); the bytes
+ * go only when no ticket file names the key any more. A row is added by a trigger on every
+ * ticket file insert; a file that shares existing bytes locks the row (`for share`) first.
+ */
+export const storedBlobs = pgTable(
+  'stored_blobs',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stored_blobs_sha256_idx').on(t.sha256)],
 );
 
 /** A ticket's history: created, status changes, files uploaded, charged, refunded. */
