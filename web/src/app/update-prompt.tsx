@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { firstLookupDone } from '../accounts/auth-gate';
+import { followServiceWorkerUpdates } from './service-worker-updates';
 import { whenPageIdle } from './when-page-idle';
 
 /**
@@ -20,8 +21,10 @@ export function UpdatePrompt() {
       const { Workbox } = await import('workbox-window');
       if (cancelled) return;
       const wb = new Workbox('/sw.js', { scope: '/' });
-      wb.addEventListener('waiting', () => setWaiting(true));
-      wb.addEventListener('controlling', () => window.location.reload());
+      followServiceWorkerUpdates(wb, {
+        onWaiting: () => setWaiting(true),
+        reload: () => window.location.reload(),
+      });
       setWorkbox(wb);
       await wb.register();
     };
