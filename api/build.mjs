@@ -29,7 +29,8 @@ const EXTERNAL = [
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  // `node dist/reset-password-cli.mjs EMAIL`: the operator's password reset, in the image too.
+  entryPoints: ['src/main.ts', 'src/accounts/reset-password-cli.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
