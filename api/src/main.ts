@@ -8,6 +8,7 @@ import { buildRuntime } from './app/build-deps';
 import { ConfigError, loadConfig } from './config';
 import { analyzeDatabase, PGLITE_ANALYZE_INTERVAL_MS } from './db/client';
 import { serverWithEdge } from './http/edge';
+import { installLastResort } from './platform/last-resort';
 import { FIRST_PRUNE_DELAY_MS, PRUNE_INTERVAL_MS, pruneTables } from './platform/prune';
 import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
 import { holdLoopWhileStarting } from './platform/start-loop';
@@ -58,18 +59,23 @@ const server = serve(
 
 const chat = app.chat.attach(server as Server);
 
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  await shutDown({
+let stopped: Promise<void> | undefined;
+function stop(): Promise<void> {
+  stopped ??= shutDown({
     server: server as Server,
     graceMs: SHUTDOWN_GRACE_MS,
     logger: runtime.deps.logger,
     closeChat: () => chat.close(),
     closeRuntime: () => runtime.close(),
   });
-  process.exit(0);
+  return stopped;
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+const exitAfterStop = () => stop().then(() => process.exit(0));
+process.on('SIGINT', exitAfterStop);
+process.on('SIGTERM', exitAfterStop);
+installLastResort(process, {
+  logger: runtime.deps.logger,
+  stop,
+  exit: (code) => process.exit(code),
+  hardStopMs: SHUTDOWN_GRACE_MS + 5_000,
+});

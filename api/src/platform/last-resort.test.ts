@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = path.resolve(here, '../../node_modules/.bin/tsx');
+
+interface Fixture {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** The fixture server in a process of its own, with the last resort on its real `process`. */
+async function startFixture(): Promise<Fixture> {
+  const child = spawn(tsx, [path.join(here, 'last-resort.fixture.ts')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c;
+  });
+  let stdout = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      stdout += c;
+      const found = /listening (\d+)/.exec(stdout);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`fixture exited with ${code}: ${stderr}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}`, stderr: () => stderr };
+}
+
+/** JSON log lines of the fixture's stderr. */
+function errorLines(text: string): Array<Record<string, unknown>> {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('the last resort of the process', () => {
+  it('logs an unhandled rejection with its request id and keeps serving', async () => {
+    const fixture = await startFixture();
+    expect(await (await fetch(`${fixture.url}/reject`)).text()).toBe('rejected');
+    for (let i = 0; i < 3; i += 1) expect(await (await fetch(`${fixture.url}/`)).text()).toBe('ok');
+    const line = errorLines(fixture.stderr()).find((l) =>
+      String(l.msg).includes('Unhandled promise rejection'),
+    );
+    expect(line).toMatchObject({ level: 'error', reqId: 'req-fixture-0001' });
+    expect(JSON.stringify(line)).toContain('detached work failed');
+    expect(fixture.child.exitCode).toBeNull();
+  });
+
+  it('logs an uncaught exception, finishes the answer in flight and exits with 1', async () => {
+    const fixture = await startFixture();
+    const slow = fetch(`${fixture.url}/slow`).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await (await fetch(`${fixture.url}/throw`)).text()).toBe('thrown');
+    const [code] = await once(fixture.child, 'exit');
+    expect(code).toBe(1);
+    expect(await slow).toBe('slow done');
+    const line = errorLines(fixture.stderr()).find((l) => String(l.msg).includes('Uncaught exception'));
+    expect(JSON.stringify(line)).toContain('thrown outside any request');
+  });
+});
