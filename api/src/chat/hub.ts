@@ -10,6 +10,7 @@ import type { ChatPresence } from './presence';
 import type { ChatConnection, ChatRoom, ChatTicket } from './room';
 import {
   type ChatMessageRow,
+  allowChatMessages,
   claimAttachments,
   indexMessages,
   mailAbsentOwner,
@@ -268,12 +269,15 @@ export class ChatHub {
         await Promise.all(messageRows(ticket, sender, messages).map((row) => this.indexMessage(row)));
       },
       read: (user, count) => recordRead(db, ticket.id, user.id, count),
-      refused: (connection, reason) => {
+      allowMessages: (sender, count) => allowChatMessages(deps.rateLimits, sender.id, count),
+      refused: (connection, reason, code = CHAT_CLOSE.refusedUpdate) => {
         logger.warn(
           `Chat update refused on ticket ${ticket.ticketNumber} from ${connection.user.id}: ${reason}`,
         );
-        connection.close(CHAT_CLOSE.refusedUpdate, reason.slice(0, 120));
+        connection.close(code, reason.slice(0, 120));
       },
+      peerRefused: (reason) =>
+        logger.warn(`Chat update from another process refused on ticket ${ticket.ticketNumber}: ${reason}`),
       failed: (err) => logger.error('Chat update could not be stored:', err),
     });
     const early: [Parameters<ChatRoom['fromPeer']>[0], Uint8Array][] = [];

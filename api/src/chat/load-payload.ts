@@ -1,10 +1,13 @@
 import {
   chatMessagesOf,
   chatPeopleOf,
+  chatReceivedOf,
   partnerReadCount,
   readCountOf,
   unreadIndexOf,
 } from '@ecu/shared/chat/doc';
+import { shownTime } from '@ecu/shared/chat/limits';
+import { type ChatMessage, readChatMessage } from '@ecu/shared/chat/message';
 import type { ChatLoadPayload, ChatMessageDto, ChatPartnerDto } from '@ecu/shared/chat/payload';
 import { CHAT_PATH } from '@ecu/shared/chat/protocol';
 import * as Y from 'yjs';
@@ -28,13 +31,33 @@ export async function chatLoadPayload(
     if (!loaded)
       for (const update of (await loadChatState(deps.db, ticket.id)).updates) Y.applyUpdate(doc, update);
     const people = chatPeopleOf(doc);
-    const raw = chatMessagesOf(doc).toArray();
-    const messages: ChatMessageDto[] = raw.map((m) => {
+    const received = chatReceivedOf(doc);
+    // Entries stored before the server checked them (docs/decisions/062-chat-order-and-time.md)
+    // may be no message, or one without a date: skipped, so that the rest still loads.
+    const raw: ChatMessage[] = [];
+    const times: number[] = [];
+    const positions: number[] = [];
+    chatMessagesOf(doc).forEach((value, index) => {
+      const m = readChatMessage(value);
+      const time = m && shownTime(m.time, received.get(m.id));
+      if (!m || time === null) {
+        deps.logger.warn(
+          `Chat of ticket ${ticket.ticketNumber}: stored entry ${index} is not a message; skipped`,
+        );
+        return;
+      }
+      raw.push(m);
+      times.push(time);
+      positions.push(index);
+    });
+    /** Read counts are positions in the stored array: how many of the shown messages they cover. */
+    const shownWithin = (count: number) => positions.filter((p) => p < count).length;
+    const messages: ChatMessageDto[] = raw.map((m, index) => {
       const person = people.get(m.senderId);
       return {
         _id: m.id,
         message: m.text,
-        createdAt: new Date(m.time).toISOString(),
+        createdAt: new Date(times[index] as number).toISOString(),
         sender: {
           _id: m.senderId,
           firstName: person?.firstName ?? '',
@@ -50,9 +73,9 @@ export async function chatLoadPayload(
     return {
       ticketNumber: ticket.ticketNumber,
       messages,
-      unreadIndex: unreadIndexOf(raw, readCountOf(doc, viewer.id), viewer.id),
+      unreadIndex: unreadIndexOf(raw, shownWithin(readCountOf(doc, viewer.id)), viewer.id),
       chatPartner: await partnerOf(deps, ticket, viewer, messages),
-      partnerReadCount: partnerReadCount(doc, viewer.id),
+      partnerReadCount: shownWithin(partnerReadCount(doc, viewer.id)),
     };
   } finally {
     if (!loaded) doc.destroy();

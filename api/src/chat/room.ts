@@ -4,22 +4,25 @@ import {
   chatMetaOf,
   chatPeopleOf,
   chatReadsOf,
+  chatReceivedOf,
   readCountOf,
 } from '@ecu/shared/chat/doc';
-import type { ChatMessage } from '@ecu/shared/chat/message';
-import { MESSAGE_ACK, MESSAGE_READ } from '@ecu/shared/chat/protocol';
+import { chatFullProblem, tooManyMessagesReason } from '@ecu/shared/chat/limits';
+import { type ChatMessage, readChatMessage } from '@ecu/shared/chat/message';
+import { CHAT_CLOSE, MESSAGE_ACK, MESSAGE_READ } from '@ecu/shared/chat/protocol';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import type { UserRow } from '../app/context';
-import { inspectUpdate } from './validate-update';
+import { cleanAwarenessUpdate } from './awareness';
+import { decodePeerUpdate, encodePeerUpdate, inspectServerUpdate } from './peer-update';
+import { inspectUpdate, moveToEnd } from './validate-update';
 
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_QUERY_AWARENESS = 3;
-const MAX_AWARENESS_STATE = 2_048;
 
 /** Origins of changes that are not a connection's. */
 export const FROM_STORE = Symbol('store');
@@ -51,7 +54,15 @@ export interface RoomHooks {
   /** After the update is stored, before the writer's ack (the inbox index, e-mail). */
   accepted(sender: UserRow, messages: ChatMessage[]): Promise<void>;
   read(user: UserRow, count: number): Promise<void>;
-  refused(connection: ChatConnection, reason: string): void;
+  /**
+   * Counts `count` messages against the sender's quota (shared/src/chat/limits.ts); over
+   * it, says how long to wait.
+   */
+  allowMessages(sender: UserRow, count: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Closes the socket; `code` defaults to CHAT_CLOSE.refusedUpdate. */
+  refused(connection: ChatConnection, reason: string, code?: number): void;
+  /** An update from another process broke the rules and was not applied. */
+  peerRefused(reason: string): void;
   failed(err: unknown): void;
 }
 
@@ -70,6 +81,8 @@ export class ChatRoom {
   readonly messageIds = new Set<string>();
   /** Updates appended to chat_updates since the last compaction (the hub counts them). */
   appended = 0;
+  /** Bytes of every update applied since the room loaded (the stored ones included): the size cap's measure. */
+  bytes = 0;
   /** Storage and its follow-ups, in order; never rejects (failures go to hooks.failed). */
   private stored: Promise<void> = Promise.resolve();
   /** The storing of the update applied last (set by the doc's update handler). */
@@ -82,18 +95,25 @@ export class ChatRoom {
     this.awareness.setLocalState(null);
     chatMessagesOf(this.doc).observe((event) => {
       for (const item of event.changes.added) {
-        for (const m of item.content.getContent() as ChatMessage[]) this.messageIds.add(m.id);
+        // An entry stored before the checks may be no message at all (docs/decisions/062-chat-order-and-time.md).
+        for (const m of item.content.getContent() as unknown[]) {
+          const id = readChatMessage(m)?.id;
+          if (id) this.messageIds.add(id);
+        }
       }
     });
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      this.bytes += update.length;
       const message = frame(MESSAGE_SYNC, (e) => syncProtocol.writeUpdate(e, update));
       for (const connection of this.connections.keys()) if (connection !== origin) connection.send(message);
       if (origin === FROM_STORE || origin === FROM_PEER) return;
+      // Other processes check it again (./peer-update.ts): in whose name it was written.
+      const writer = this.isConnection(origin) ? origin.user.id : null;
       // Other processes hear of an update only once it is stored: a room loading there reads
       // the store after subscribing, so it gets every update from one or the other.
       this.lastStored = this.enqueue(async () => {
         await this.hooks.persist(update);
-        this.hooks.publish('update', update);
+        this.hooks.publish('update', encodePeerUpdate(writer, update));
       });
     });
     this.awareness.on('update', ({ added, updated, removed }: AwarenessChange, origin: unknown) => {
@@ -126,10 +146,24 @@ export class ChatRoom {
     }
   }
 
-  /** From another process: apply and pass on to this process's sockets, never store again. */
+  /**
+   * From another process: checked as if it came from a socket here (a message in its
+   * writer's name, a server's write only to the server's maps), then applied and passed on
+   * to this process's sockets, never stored again.
+   */
   fromPeer(kind: 'update' | 'awareness', payload: Uint8Array) {
-    if (kind === 'update') Y.applyUpdate(this.doc, payload, FROM_PEER);
-    else awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, FROM_PEER);
+    if (kind === 'awareness') {
+      awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, FROM_PEER);
+      return;
+    }
+    const peer = decodePeerUpdate(payload);
+    if (!peer) return this.hooks.peerRefused('Malformed update');
+    const verdict =
+      peer.writer === null
+        ? inspectServerUpdate(this.doc, peer.update, this.messageIds)
+        : inspectUpdate(this.doc, peer.update, peer.writer, this.messageIds);
+    if (verdict.kind === 'refuse') return this.hooks.peerRefused(verdict.reason);
+    Y.applyUpdate(this.doc, peer.update, FROM_PEER);
   }
 
   join(connection: ChatConnection) {
@@ -197,8 +231,30 @@ export class ChatRoom {
 
   private async receiveUpdate(connection: ChatConnection, update: Uint8Array) {
     const verdict = inspectUpdate(this.doc, update, connection.user.id, this.messageIds);
-    if (verdict.kind === 'pending') return;
     if (verdict.kind === 'refuse') return this.hooks.refused(connection, verdict.reason);
+    const count = verdict.messages.length;
+    if (count > 0) {
+      const full = chatFullProblem(
+        { messages: chatMessagesOf(this.doc).length, bytes: this.bytes },
+        { messages: count, bytes: update.length },
+      );
+      if (full) return this.hooks.refused(connection, full, CHAT_CLOSE.chatFull);
+      let quota: { allowed: boolean; retryAfterSeconds: number };
+      try {
+        quota = await this.hooks.allowMessages(connection.user, count);
+      } catch (err) {
+        this.hooks.failed(err);
+        // Not applied: the writer keeps it as pending and resends after reconnecting.
+        return connection.close(1011, 'The message could not be checked');
+      }
+      if (!quota.allowed) {
+        return this.hooks.refused(
+          connection,
+          tooManyMessagesReason(quota.retryAfterSeconds),
+          CHAT_CLOSE.tooManyMessages,
+        );
+      }
+    }
     if (verdict.messages.some((m) => m.attachments?.length)) {
       const problem = await this.hooks.claimAttachments(connection.user, verdict.messages);
       if (problem) return this.hooks.refused(connection, problem);
@@ -206,6 +262,17 @@ export class ChatRoom {
     }
     this.lastStored = null;
     Y.applyUpdate(this.doc, update, connection);
+    if (count > 0) {
+      // The server decides order and time (docs/decisions/062-chat-order-and-time.md): what
+      // does not follow the last message is moved to the end, and a message shows the time
+      // it arrived here.
+      const now = Date.now();
+      const received = chatReceivedOf(this.doc);
+      this.doc.transact(() => {
+        if (verdict.misplaced) moveToEnd(this.doc, verdict.messages);
+        for (const m of verdict.messages) received.set(m.id, now);
+      }, FROM_SERVER);
+    }
     // What the ack promises: this state, once stored (later updates may still be on their way).
     const vector = Y.encodeStateVector(this.doc);
     const stored = this.lastStored ?? Promise.resolve();
@@ -222,17 +289,15 @@ export class ChatRoom {
   }
 
   private receiveAwareness(connection: ChatConnection, payload: Uint8Array) {
-    const decoder = decoding.createDecoder(payload);
-    const count = decoding.readVarUint(decoder);
-    for (let i = 0; i < count; i++) {
-      decoding.readVarUint(decoder); // client id
-      decoding.readVarUint(decoder); // clock
-      const json = decoding.readVarString(decoder);
-      if (json.length > MAX_AWARENESS_STATE) return;
-      const state = JSON.parse(json) as { user?: { id?: unknown } } | null;
-      if (state !== null && state.user?.id !== connection.user.id) return; // not in its own name
-    }
-    awarenessProtocol.applyAwarenessUpdate(this.awareness, payload, connection);
+    const own = this.connections.get(connection);
+    const states = this.awareness.getStates();
+    const clean = cleanAwarenessUpdate(
+      payload,
+      connection.user,
+      (clientId) =>
+        clientId !== this.awareness.clientID && (own?.has(clientId) === true || !states.has(clientId)),
+    );
+    if (clean) awarenessProtocol.applyAwarenessUpdate(this.awareness, clean, connection);
   }
 
   private markRead(user: UserRow, reported: number) {

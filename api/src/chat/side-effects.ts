@@ -1,3 +1,4 @@
+import { CHAT_RATE } from '@ecu/shared/chat/limits';
 import type { ChatMessage } from '@ecu/shared/chat/message';
 import { CHAT_MAIL_INTERVAL_SECONDS } from '@ecu/shared/chat/protocol';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import { getUserById } from '../accounts/queries';
 import type { AppDeps, UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { chatAttachments, chatMessages, chatReadMarkers, uploads } from '../db/schema';
+import type { RateLimitResult, RateLimitStore } from '../platform/rate-limit';
 import { supportReplyMail } from './mail';
 import type { ChatPresence } from './presence';
 import type { ChatTicket } from './room';
@@ -56,6 +58,27 @@ export async function claimAttachments(
 }
 
 class RefusedAttachments extends Error {}
+
+/**
+ * Counts `count` new messages of an account against CHAT_RATE (every process shares the
+ * counter). Refused ones are taken back, so that waiting is enough to send them.
+ */
+export async function allowChatMessages(
+  limits: RateLimitStore,
+  userId: string,
+  count: number,
+): Promise<RateLimitResult> {
+  const key = `chat-messages:${userId}`;
+  let result: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
+  for (let taken = 0; taken < count; taken++) {
+    result = await limits.hit(key, CHAT_RATE.windowSeconds, CHAT_RATE.messages);
+    if (!result.allowed) {
+      for (let i = 0; i <= taken; i++) await limits.release(key);
+      return result;
+    }
+  }
+  return result;
+}
 
 export type ChatMessageRow = typeof chatMessages.$inferInsert;
 

@@ -2,7 +2,7 @@ import { CHAT_DOC, chatMessagesOf } from '@ecu/shared/chat/doc';
 import { CHAT_MESSAGES, type ChatMessage } from '@ecu/shared/chat/message';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { inspectUpdate, type UpdateVerdict } from './validate-update';
+import { inspectUpdate, moveToEnd, UPDATE_REFUSED, type UpdateVerdict } from './validate-update';
 
 const TUNER = 'tuner-1';
 const ADMIN = 'admin-1';
@@ -94,14 +94,131 @@ describe('inspectUpdate accepts', () => {
   });
 });
 
-describe('inspectUpdate waits', () => {
-  it('for an update that builds on structs the server does not have yet', () => {
+/** An update written by a doc of its own with the given client id, on top of `base`. */
+function writtenAs(clientID: number, base: Uint8Array, change: (doc: Y.Doc) => void): Uint8Array {
+  const writer = new Y.Doc();
+  Y.applyUpdate(writer, base);
+  // Set after the base: Yjs moves a doc to a new id when a remote update writes under its own.
+  writer.clientID = clientID;
+  const before = Y.encodeStateVector(writer);
+  change(writer);
+  return Y.encodeStateAsUpdate(writer, before);
+}
+
+describe('inspectUpdate tells which new messages the server must move to the end', () => {
+  it('one after the last message: in place', () => {
+    const m = message('In place');
+    expect(verdict(push(m))).toEqual({ kind: 'accept', messages: [m] });
+  });
+
+  it.each([
+    ['a low client id, which Yjs would put above the history', 1],
+    ['a high client id', 2 ** 32 - 1],
+  ])('a message with no left neighbour (%s): misplaced', (_name, clientID) => {
+    const { doc } = serverDoc();
+    // A doc that never saw the history: its message has no origin.
+    const m = message('No origin');
+    const update = writtenAs(clientID, new Uint8Array([0, 0]), push(m));
+    expect(inspectUpdate(doc, update, TUNER, new Set())).toEqual({
+      kind: 'accept',
+      messages: [m],
+      misplaced: true,
+    });
+  });
+
+  it('a message written after a message that is no longer the last (offline, or sent at once): misplaced', () => {
+    const { doc } = serverDoc();
+    const seen = Y.encodeStateAsUpdate(doc);
+    Y.applyUpdate(doc, writtenAs(1_000_000, seen, push(message('First of two'))));
+    const m = message('Second of two');
+    expect(inspectUpdate(doc, writtenAs(3, seen, push(m)), TUNER, new Set())).toEqual({
+      kind: 'accept',
+      messages: [m],
+      misplaced: true,
+    });
+  });
+
+  it('moveToEnd puts the misplaced messages last, in order, and the history keeps its order', () => {
+    const { doc, first, second } = serverDoc();
+    const m = message('No origin');
+    const update = writtenAs(1, new Uint8Array([0, 0]), push(m));
+    Y.applyUpdate(doc, update);
+    expect(
+      chatMessagesOf(doc)
+        .toArray()
+        .map((x) => x.id),
+    ).toEqual([m.id, first.id, second.id]);
+    doc.transact(() => moveToEnd(doc, [m]));
+    expect(
+      chatMessagesOf(doc)
+        .toArray()
+        .map((x) => x.id),
+    ).toEqual([first.id, second.id, m.id]);
+  });
+});
+
+describe("inspectUpdate keeps the server's client ids and state its own", () => {
+  it("refuses a message under the server's own client id", () => {
+    const { doc } = serverDoc();
+    const update = writtenAs(doc.clientID, Y.encodeStateAsUpdate(doc), push(message('In its name')));
+    expect(inspectUpdate(doc, update, TUNER, new Set())).toEqual({
+      kind: 'refuse',
+      reason: UPDATE_REFUSED.serverId,
+    });
+  });
+
+  it("refuses a struct that overlaps the server's last entries in part", () => {
+    const { doc } = serverDoc();
+    const seen = Y.encodeStateAsUpdate(doc);
+    const seenVector = Y.encodeStateVector(doc);
+    doc.getMap(CHAT_DOC.reads).set(ADMIN, 1); // the server writes on after the client's copy
+    // One struct of two messages from the clock the server has just used.
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, seen);
+    writer.clientID = doc.clientID;
+    push(message('Overlap one'), message('Overlap two'))(writer);
+    const update = Y.encodeStateAsUpdate(writer, seenVector);
+    expect(Y.decodeUpdate(update).structs[0]?.length).toBe(2);
+    expect(inspectUpdate(doc, update, TUNER, new Set())).toEqual({
+      kind: 'refuse',
+      reason: UPDATE_REFUSED.serverId,
+    });
+  });
+
+  it('refuses a message under the client id of another process (one that wrote server entries)', () => {
+    const { doc } = serverDoc();
+    const peer = 424_242;
+    Y.applyUpdate(
+      doc,
+      writtenAs(peer, Y.encodeStateAsUpdate(doc), (d) => d.getMap(CHAT_DOC.reads).set(ADMIN, 2)),
+    );
+    const update = writtenAs(peer, Y.encodeStateAsUpdate(doc), push(message('In a server name')));
+    expect(inspectUpdate(doc, update, TUNER, new Set())).toEqual({
+      kind: 'refuse',
+      reason: UPDATE_REFUSED.serverId,
+    });
+  });
+
+  it('refuses an update that builds on structs the server does not have', () => {
     const { doc } = serverDoc();
     const { client } = clientUpdate(doc, push(message('Not seen by the server')));
     const before = Y.encodeStateVector(client);
     chatMessagesOf(client).push([message('Builds on it')]);
     const later = Y.encodeStateAsUpdate(client, before);
-    expect(inspectUpdate(doc, later, TUNER, new Set())).toEqual({ kind: 'pending' });
+    expect(inspectUpdate(doc, later, TUNER, new Set())).toEqual({
+      kind: 'refuse',
+      reason: UPDATE_REFUSED.unknown,
+    });
+  });
+
+  it('refuses a message whose left neighbour is a struct the server has not seen (another client)', () => {
+    const { doc } = serverDoc();
+    const { client: other } = clientUpdate(doc, push(message('Unseen, by someone else')));
+    const update = writtenAs(77, Y.encodeStateAsUpdate(other), push(message('After the unseen')));
+    expect(inspectUpdate(doc, update, TUNER, new Set())).toEqual({
+      kind: 'refuse',
+      reason: UPDATE_REFUSED.unknown,
+    });
   });
 });
 

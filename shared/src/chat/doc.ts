@@ -15,6 +15,8 @@ export const CHAT_DOC = {
   people: 'people',
   /** Y.Map: ownerId, ticketNumber. */
   meta: 'meta',
+  /** Y.Map messageId -> the server's receive time in ms (the time a message shows). */
+  received: 'received',
 } as const;
 
 export interface ChatPerson {
@@ -27,6 +29,7 @@ export const chatMessagesOf = (doc: Y.Doc) => doc.getArray<ChatMessage>(CHAT_DOC
 export const chatReadsOf = (doc: Y.Doc) => doc.getMap<number>(CHAT_DOC.reads);
 export const chatPeopleOf = (doc: Y.Doc) => doc.getMap<ChatPerson>(CHAT_DOC.people);
 export const chatMetaOf = (doc: Y.Doc) => doc.getMap<string | number>(CHAT_DOC.meta);
+export const chatReceivedOf = (doc: Y.Doc) => doc.getMap<number>(CHAT_DOC.received);
 
 export function appendChatMessage(doc: Y.Doc, message: ChatMessage): void {
   chatMessagesOf(doc).push([message]);

@@ -16,6 +16,7 @@ const table: [string, unknown, string | null][] = [
   ['an unknown field', { ...base, edited: true }, CHAT_MESSAGES.malformed],
   ['a short id', { ...base, id: 'x' }, CHAT_MESSAGES.malformed],
   ['a time that is not a number', { ...base, time: '2025-01-01' }, CHAT_MESSAGES.malformed],
+  ['a time past what a Date holds (9e15)', { ...base, time: 9e15 }, CHAT_MESSAGES.malformed],
   ['not an object', 'Hello', CHAT_MESSAGES.malformed],
   ['null', null, CHAT_MESSAGES.malformed],
   [

@@ -11,15 +11,19 @@ export const chatAttachmentSchema = z.strictObject({
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
+/** The latest time a JavaScript Date can hold (ms): past it, formatting a date throws. */
+export const MAX_DATE_MS = 8_640_000_000_000_000;
+
 /**
  * One message as stored in the ticket's Y.Doc (an immutable entry of the 'messages' array).
- * `time` is the writer's clock in ms; the server keeps its own receive time beside it.
+ * `time` is the writer's clock in ms ('written at'); the time shown is the server's receive
+ * time, kept beside it (docs/decisions/062-chat-order-and-time.md).
  */
 export const chatMessageSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   senderId: z.string().min(1).max(64),
   text: z.string().max(CHAT_TEXT_MAX * 2),
-  time: z.number().int().positive(),
+  time: z.number().int().positive().max(MAX_DATE_MS),
   attachments: z.array(chatAttachmentSchema).max(CHAT_ATTACHMENTS_MAX).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -42,6 +46,12 @@ export function checkChatMessage(value: unknown, senderId: string): string | nul
   if (length === 0) return CHAT_MESSAGES.blank;
   if (length > CHAT_TEXT_MAX) return CHAT_MESSAGES.tooLong;
   return null;
+}
+
+/** A stored entry as a message, or null when it is not one (an entry stored before the checks). */
+export function readChatMessage(value: unknown): ChatMessage | null {
+  const parsed = chatMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The text a composer sends: trimmed; null when there is nothing to send. */

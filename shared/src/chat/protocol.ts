@@ -19,6 +19,10 @@ export const CHAT_CLOSE = {
   refusedUpdate: 4400,
   /** Signed out, disabled or no longer allowed on this ticket. */
   forbidden: 4403,
+  /** The chat holds as much as it may (./limits.ts): the update was not applied. */
+  chatFull: 4413,
+  /** Too many messages this minute (./limits.ts): not applied; resend after the reason's wait. */
+  tooManyMessages: 4429,
 } as const;
 
 /** Socket settings (docs/product.md#10-chat): 1 s rising to 5 s, randomisation 0.5, unlimited attempts. */
