@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../test/test-server';
 import { type ChatClient, chatClient } from './test/chat-client';
 import { type ChatSetup, chatSetup, loadPayload } from './test/fixtures';
 import { rawChatSocket } from './test/raw-socket';
+import { UPDATE_REFUSED } from './validate-update';
 
 let server: TestServer;
 let chat: ChatSetup;
@@ -63,6 +64,26 @@ afterAll(async () => {
   observer?.destroy();
   await server?.close();
 });
+
+/** What the server holds now is the history the next tests compare with. */
+async function rebase() {
+  const n = chat.ticket.ticketNumber;
+  history = observer.messages();
+  baseline = {
+    tuner: await loadPayload(chat.tuner.client, n),
+    admin: await loadPayload(chat.admin.client, n),
+    maps: mapsOf(observer.doc),
+  };
+}
+
+/** The client id the server writes its own entries under (it wrote 'meta' when the room loaded). */
+function serverClientId(doc: Y.Doc): number {
+  const meta = doc.getMap(CHAT_DOC.meta);
+  for (const [client, structs] of doc.store.clients) {
+    if (structs.some((s) => s instanceof Y.Item && s.parent === meta)) return client;
+  }
+  throw new Error('No server entries in the doc');
+}
 
 /** A synced client of the ticket's owner (or the admin) about to forge something. */
 async function forger(as: 'tuner' | 'admin' = 'tuner'): Promise<ChatClient> {
@@ -121,6 +142,11 @@ const forgeries: Forgery[] = [
     (d) => chatMessagesOf(d).push([message('Refund approved.', { senderId: chat.admin.user._id })]),
   ],
   ['a blank text', CHAT_MESSAGES.blank, (d) => chatMessagesOf(d).push([message('')])],
+  [
+    'a time past what a Date holds (9e15)',
+    CHAT_MESSAGES.malformed,
+    (d) => chatMessagesOf(d).push([message('From the far future', { time: 9e15 })]),
+  ],
   ['a whitespace-only text', CHAT_MESSAGES.blank, (d) => chatMessagesOf(d).push([message(' \n\t  ')])],
   [
     'a text of 2,001 characters after trimming',
@@ -216,5 +242,90 @@ describe('a forged update is refused (4400) and the stored history is unchanged'
     history = observer.messages();
     baseline.tuner = await loadPayload(chat.tuner.client, chat.ticket.ticketNumber);
     baseline.admin = await loadPayload(chat.admin.client, chat.ticket.ticketNumber);
+  });
+});
+
+describe('the server decides where a message goes and when it was sent', () => {
+  it('a message with no left neighbour (it would land above all history) is moved after the history', async () => {
+    const raw = rawChatSocket(server.url, chat.tuner.client, chat.ticket.ticketNumber);
+    await raw.synced;
+    // A doc that never saw the history; client id 1 sorts before every other writer's.
+    const lone = new Y.Doc();
+    lone.clientID = 1;
+    const m = message('Above all history?');
+    chatMessagesOf(lone).push([m]);
+    raw.sendUpdate(Y.encodeStateAsUpdate(lone));
+    await observer.until(() => observer.messages().some((x) => x.id === m.id));
+    expect(observer.messages()).toEqual([...history, m]);
+    const payload = await loadPayload(chat.admin.client, chat.ticket.ticketNumber);
+    expect(payload.messages.map((x) => x._id)).toEqual([...history.map((x) => x.id), m.id]);
+    expect(raw.ws.readyState).toBe(raw.ws.OPEN);
+    raw.ws.close();
+    await rebase();
+  });
+
+  it("a message dated 2017 shows the server's receive time", async () => {
+    const client = await forger();
+    const sentAfter = Date.now();
+    const m = client.send('Back to the past', { time: Date.UTC(2017, 0, 1) });
+    await observer.until(() => observer.doc.getMap(CHAT_DOC.received).has(m.id));
+    const payload = await loadPayload(chat.tuner.client, chat.ticket.ticketNumber);
+    const shown = payload.messages.at(-1);
+    expect(shown?._id).toBe(m.id);
+    const at = Date.parse(shown?.createdAt ?? '');
+    expect(at).toBe(observer.doc.getMap<number>(CHAT_DOC.received).get(m.id));
+    expect(at).toBeGreaterThanOrEqual(sentAfter);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    await rebase();
+  });
+});
+
+describe("an update under the server's client id or on structs it has not seen is refused (4400)", () => {
+  it("a struct that overlaps the server's own last entries in part", async () => {
+    const raw = rawChatSocket(server.url, chat.tuner.client, chat.ticket.ticketNumber);
+    await raw.synced;
+    const serverId = serverClientId(raw.doc);
+    const seen = Y.encodeStateAsUpdate(raw.doc);
+    const seenVector = Y.encodeStateVector(raw.doc);
+    const clockBefore = Y.getState(raw.doc.store, serverId);
+    // The server writes on under its id (the admin's read marker) after this copy was taken.
+    observer.markRead(history.length);
+    await new Promise<void>((resolve) => {
+      const check = () => Y.getState(raw.doc.store, serverId) > clockBefore && resolve();
+      raw.doc.on('update', check);
+      check();
+    });
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, seen);
+    writer.clientID = serverId;
+    chatMessagesOf(writer).push([message('Overlap one'), message('Overlap two')]);
+    const update = Y.encodeStateAsUpdate(writer, seenVector);
+    expect(Y.decodeUpdate(update).structs).toHaveLength(1);
+    raw.sendUpdate(update);
+    expect(await raw.closed).toEqual({ code: CHAT_CLOSE.refusedUpdate, reason: UPDATE_REFUSED.serverId });
+    await rebase(); // the read marker moved
+  });
+
+  it("a message at the server's next clock", async () => {
+    const raw = rawChatSocket(server.url, chat.tuner.client, chat.ticket.ticketNumber);
+    await raw.synced;
+    const serverId = serverClientId(raw.doc);
+    raw.forge((d) => {
+      d.clientID = serverId;
+      chatMessagesOf(d).push([message('In the server name')]);
+    });
+    expect(await raw.closed).toEqual({ code: CHAT_CLOSE.refusedUpdate, reason: UPDATE_REFUSED.serverId });
+  });
+
+  it('a message after a message the server never received', async () => {
+    const raw = rawChatSocket(server.url, chat.tuner.client, chat.ticket.ticketNumber);
+    await raw.synced;
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, Y.encodeStateAsUpdate(raw.doc));
+    chatMessagesOf(writer).push([message('Never sent')]);
+    const before = Y.encodeStateVector(writer);
+    chatMessagesOf(writer).push([message('Builds on it')]);
+    raw.sendUpdate(Y.encodeStateAsUpdate(writer, before));
+    expect(await raw.closed).toEqual({ code: CHAT_CLOSE.refusedUpdate, reason: UPDATE_REFUSED.unknown });
   });
 });
