@@ -9,8 +9,8 @@ import type { ChatFanout } from './fanout';
 import type { ChatPresence } from './presence';
 import type { ChatConnection, ChatRoom, ChatTicket } from './room';
 import {
-  type ChatMessageRow,
   allowChatMessages,
+  type ChatMessageRow,
   claimAttachments,
   indexMessages,
   mailAbsentOwner,
