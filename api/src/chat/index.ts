@@ -2,12 +2,14 @@ import type { Server } from 'node:http';
 import type { AppDeps } from '../app/context';
 import { chatTicketFor, chatUserNow } from './access';
 import { type ChatFanout, localFanout, redisFanout } from './fanout';
+import { forgetDeletedInRooms } from './forget-user';
 import { ChatHub } from './hub';
 import { chatInboxRoutes } from './inbox';
 import { type ChatPresence, localPresence, redisPresence } from './presence';
 import { chatRoutes } from './routes';
 import { attachChatServer } from './ws-server';
 
+export { DELETED_USER_NAME, forgetChatUser } from './forget-user';
 export { COMPACT_AFTER } from './hub';
 
 export interface Chat {
@@ -32,6 +34,7 @@ export function createChat(deps: AppDeps): Chat {
     userNow: (cookie) => chatUserNow(deps, cookie),
     ticketNow: (user, ticketNumber) => chatTicketFor(deps, user, String(ticketNumber)),
   });
+  forgetDeletedInRooms(deps, hub, fanout);
   return {
     hub,
     routes: chatRoutes(hub),

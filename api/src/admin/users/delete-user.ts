@@ -1,7 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { forgetChatUser } from '../../chat';
 import { announceAccessChange } from '../../chat/access-changes';
 import type { Db } from '../../db/client';
-import { authAccounts, idempotencyKeys, sessions, users, verifications } from '../../db/schema';
+import {
+  authAccounts,
+  idempotencyKeys,
+  pushSubscriptions,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema';
 import { badRequest } from '../../http/app-error';
 import { recordAudit } from '../audit';
 import { lockForAdminChange } from './admin-seats';
@@ -57,6 +65,7 @@ export async function deleteUser(db: Db, params: { actorId: string; userId: stri
     await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));
     await tx.delete(verifications).where(inArray(verifications.identifier, pendingSecretsOf(target.email)));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     await recordAudit(tx, {
       actorId,
       action: 'user.delete',
@@ -72,5 +81,6 @@ export async function deleteUser(db: Db, params: { actorId: string; userId: stri
       after: { deleted: true },
     });
   });
+  await forgetChatUser(db, userId);
   await announceAccessChange(db, userId);
 }
