@@ -1,6 +1,7 @@
 import { isServerFault, type UserDto } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiError, type ApiResult, NetworkError } from '../local/api-client';
+import { dropChatCopies } from '../local/chat-copies';
 import { accountTables, dropQueued, dropSyncedCopy, localDb, setAuthUser } from '../local/db';
 import '../local/query-cache-guard';
 import { readSignedInCopy, writeSignedInCopy } from '../local/signed-in-copy';
@@ -89,7 +90,7 @@ export async function lookUpUser(answer: Promise<ApiResult<UserDto>>): Promise<U
   }
 }
 
-/** Drops everything this device knows about the account (after sign-out). */
+/** Drops everything this device knows about the account (after sign-out), the chats' databases too. */
 export async function forgetAccount(): Promise<void> {
   // The copy first: whatever happens next, this device no longer opens the account's screens.
   writeSignedInCopy(null);
@@ -102,4 +103,5 @@ export async function forgetAccount(): Promise<void> {
     ]);
     await localDb.meta.put({ key: 'authUser', value: null });
   });
+  await dropChatCopies();
 }

@@ -2,12 +2,14 @@ import { chatMessagesOf, readCountOf, unreadIndexOf } from '@ecu/shared/chat/doc
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { chatDbName } from '../local/chat-copies';
 import { heldPrefix, type StateVector } from './delivery';
 import { chatEntries } from './entries';
 import type { ChatUser } from './typing';
 
-/** The IndexedDB database of one chat on this device, per account. */
-export const chatDbName = (ticketNumber: number, userId: string) => `ecu-chat-${ticketNumber}-${userId}`;
+// The IndexedDB database of one chat on this device, per account: named where the account's
+// local data is wiped (sign-out, another account), which deletes these too.
+export { chatDbName } from '../local/chat-copies';
 
 /** Where, beside the doc's updates, the vector of what the server holds is kept. */
 const KNOWN_KEY = 'server-state';

@@ -9,6 +9,7 @@ import type {
   UserDto,
 } from '@ecu/shared';
 import Dexie, { type EntityTable } from 'dexie';
+import { dropChatCopies } from './chat-copies';
 import { writeSignedInCopy } from './signed-in-copy';
 
 /**
@@ -217,16 +218,19 @@ export function accountTables(db: PortalDb) {
 
 /**
  * Caches who is signed in. `null` (the session ended: a 401) keeps the outbox and the files
- * queued for it, remembering whose they are, and drops the account's synced copy; they go
- * only when a different user signs in on this device (docs/decisions/025-files-and-local-data.md).
+ * queued for it, remembering whose they are, and drops the account's synced copy and chat
+ * copies; they go only when a different user signs in on this device
+ * (docs/decisions/025-files-and-local-data.md).
  */
 export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb): Promise<void> {
   // The route gate's synchronous copy (signed-in-copy.ts): a sign-out lands there first, a
   // user once stored here.
   const mainDb = db === localDb;
   if (mainDb && user === null) writeSignedInCopy(null);
+  let previousId: string | undefined;
   await db.transaction('rw', accountTables(db), async () => {
     const previous = (await db.meta.get('authUser'))?.value as UserDto | null | undefined;
+    previousId = previous?._id;
     const queueOwner = (await db.meta.get('queueOwner'))?.value as string | undefined;
     const owner = previous?._id ?? queueOwner;
     if (user === null && previous?._id) {
@@ -244,6 +248,9 @@ export async function setAuthUser(user: UserDto | null, db: PortalDb = localDb):
     }
   });
   if (mainDb && user) writeSignedInCopy(user);
+  // The chats' own databases go with the synced copy: all of them when the session ended,
+  // another account's when this one is stored (whatever came in between).
+  if (mainDb && user?._id !== previousId) await dropChatCopies(user?._id);
 }
 
 /** Tickets made on this device that wait for their owner to sign in again (after a 401). */
