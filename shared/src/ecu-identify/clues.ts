@@ -1,5 +1,5 @@
 import type { FamilyPattern, Fuel, IdentifierField, MakerRule } from './families/rule';
-import type { AsciiRun } from './scan';
+import { type AsciiRun, PIECE_OVERLAP } from './scan';
 import type { EcuClue } from './schema';
 import { isPlausibleVin, VIN_PATTERN } from './vin';
 
@@ -71,42 +71,58 @@ export function compileRules(rules: readonly MakerRule[]): CompiledRules {
   return { matchers: all, any: new RegExp(all.map((m) => `(?:${m.regex.source})`).join('|')) };
 }
 
+/**
+ * More distinct clues than any read prints: a file that names thousands of different
+ * identifiers is noise or made up, and each distinct one costs memory. Past the cap the clues
+ * already found keep counting, new ones are not kept.
+ */
+export const MAX_DISTINCT_CLUES = 1000;
+
 /** Every match in every run, counted per (kind, maker, value); first offset kept. */
 export function findClues(runs: readonly AsciiRun[], { matchers, any }: CompiledRules): FoundClue[] {
   const clues = new Map<string, FoundClue>();
-  // Long runs are scanned in overlapping pieces: one printed string is counted once.
-  const seen = new Set<string>();
+  // A long run is scanned in pieces that overlap the one before by PIECE_OVERLAP characters, so
+  // one printed string may be matched twice. Only matches inside an overlap are remembered, and
+  // only until the next piece: a set of every match grew with the file (a 20 MB read of
+  // 'EDC17 ' repeated held 3.5 million keys).
+  let overlap = { start: 0, end: 0, keys: new Set<string>() };
   for (const run of runs) {
-    if (!any.test(run.text)) continue;
-    for (const matcher of matchers) {
-      matcher.regex.lastIndex = 0;
-      for (let m = matcher.regex.exec(run.text); m; m = matcher.regex.exec(run.text)) {
-        const value = matcher.format(m);
-        if (!value) continue;
-        const offset = run.offset + m.index;
-        const key = `${matcher.kind}|${matcher.maker}|${value}`;
-        if (seen.has(`${key}|${offset}`)) continue;
-        seen.add(`${key}|${offset}`);
-        const found = clues.get(key);
-        if (found) {
-          found.count++;
-          continue;
+    const end = run.offset + run.text.length;
+    const next = { start: Math.max(run.offset, end - PIECE_OVERLAP), end, keys: new Set<string>() };
+    if (any.test(run.text)) {
+      for (const matcher of matchers) {
+        matcher.regex.lastIndex = 0;
+        for (let m = matcher.regex.exec(run.text); m; m = matcher.regex.exec(run.text)) {
+          const value = matcher.format(m);
+          if (!value) continue;
+          const offset = run.offset + m.index;
+          const key = `${matcher.kind}|${matcher.maker}|${value}`;
+          if (offset >= overlap.start && offset < overlap.end && overlap.keys.has(`${key}|${offset}`))
+            continue;
+          if (offset >= next.start) next.keys.add(`${key}|${offset}`);
+          const found = clues.get(key);
+          if (found) {
+            found.count++;
+            continue;
+          }
+          if (clues.size >= MAX_DISTINCT_CLUES) continue;
+          const strong =
+            matcher.strong === 'by-length'
+              ? value.replace(/\s/g, '').length >= STRONG_FAMILY_LENGTH
+              : matcher.strong;
+          clues.set(key, {
+            kind: matcher.kind,
+            value,
+            maker: matcher.maker,
+            offset,
+            count: 1,
+            strong,
+            fuel: matcher.fuel,
+          });
         }
-        const strong =
-          matcher.strong === 'by-length'
-            ? value.replace(/\s/g, '').length >= STRONG_FAMILY_LENGTH
-            : matcher.strong;
-        clues.set(key, {
-          kind: matcher.kind,
-          value,
-          maker: matcher.maker,
-          offset,
-          count: 1,
-          strong,
-          fuel: matcher.fuel,
-        });
       }
     }
+    overlap = next;
   }
   // Code-unit order, not localeCompare: the browser's locale must not change the result.
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

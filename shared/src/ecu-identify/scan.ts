@@ -16,7 +16,7 @@ export const MIN_RUN_LENGTH = 5;
  * string grows with the file.
  */
 const MAX_PIECE = 1024;
-const PIECE_OVERLAP = 64;
+export const PIECE_OVERLAP = 64;
 
 const isPrintable = (b: number) => b >= 0x20 && b <= 0x7e;
 
