@@ -4,6 +4,7 @@ import { rowsOf } from '../db/rows';
 import { idempotencyKeys, rateLimits, settings } from '../db/schema';
 import { comparePositions, type FeedPosition } from '../sync/cursor';
 import { PRUNED_THROUGH_KEY, prunedThrough } from '../sync/feed';
+import { removeUnreferencedFiles } from '../tickets/stored-files';
 import { sweepExpiredUploads } from '../uploads/cleanup';
 import type { FileStorage } from './file-storage';
 
@@ -23,12 +24,15 @@ export interface PruneResult {
   idempotencyKeys: number;
   changes: number;
   uploads: number;
+  /** Stored bytes no ticket file refers to any more (docs/decisions/062-shared-stored-bytes.md). */
+  files: number;
 }
 
 /**
  * Removes what only grows (docs/decisions/025-files-and-local-data.md): spent rate-limit
  * windows, old idempotency keys, change-feed rows no device needs to rebuild its copy (a
- * change superseded by a later one of the same row, an old deletion), expired uploads. Every
+ * change superseded by a later one of the same row, an old deletion), expired uploads, stored
+ * bytes no ticket file refers to (a delete path that failed to remove them itself). Every
  * process schedules it; a transaction-scoped advisory lock lets one run at a time, the others
  * answer null. The feed remembers how far it was pruned: a device behind that resyncs.
  */
@@ -80,5 +84,6 @@ export async function pruneTables(
   if (!result) return null;
   // Files are removed outside the transaction; the sweep's own delete is one statement.
   const uploads = await sweepExpiredUploads(deps, now);
-  return { ...result, uploads };
+  const files = await removeUnreferencedFiles(deps);
+  return { ...result, uploads, files };
 }

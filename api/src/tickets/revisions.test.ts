@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TicketDto } from '@ecu/shared';
+import { REQUEST_CHANGE_RATE, type TicketDto } from '@ecu/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../db/schema';
@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 /** A ticket of the owner; delivered = a tuned file and Completed. */
-async function parentTicket(fields: Record<string, unknown>, delivered = true) {
-  const submitted = await submitTicket(owner.client, { fields });
+async function parentTicket(fields: Record<string, unknown>, delivered = true, who = owner) {
+  const submitted = await submitTicket(who.client, { fields });
   if (delivered) {
     const res = await uploadTunedMultipart(admin.client, submitted.ticket.ticketNumber, {
       bytes: fileBytes(2048),
@@ -69,7 +69,7 @@ const adminDetails = async (n: number) =>
   (await admin.client.get<TicketDto>(`/api/admin/getTicketDetails/${n}`)).body.data;
 
 describe('request a change', () => {
-  it('creates a revision with the parent’s vehicle and a copy of its original, chained on both tickets', async () => {
+  it('creates a revision with the parent’s vehicle and its original, chained on both tickets', async () => {
     const parent = await parentTicket({ make: 'BMW', masterSlave: 'Master' });
     const res = await requestChange(owner.client, parent.ticket.ticketNumber, { stage: 'Stage 2' });
     expect(res.status).toBe(201);
@@ -122,6 +122,7 @@ describe('request a change', () => {
     expect(slave.status).toBe(201);
     // Base 1 + DTC OFF free + IMMO OFF's surcharge 2.
     expect(slave.body.data).toMatchObject({ masterSlave: 'Slave', creditsNeed: 3 });
+    await setStatus(admin.client, slave.body.data._id, 'Failed');
     const master = await requestChange(owner.client, parent.ticket.ticketNumber, {
       options,
       masterSlave: 'Master',
@@ -137,6 +138,7 @@ describe('request a change', () => {
     // Base 1 + DTC OFF 1 (no free further solution any more) + rework 1.
     const slave = await requestChange(owner.client, parent.ticket.ticketNumber);
     expect(slave.body.data).toMatchObject({ masterSlave: 'Slave', creditsNeed: 3 });
+    await setStatus(admin.client, slave.body.data._id, 'Failed');
     const master = await requestChange(owner.client, parent.ticket.ticketNumber, {
       masterSlave: 'Master',
       options: ['IMMO OFF'],
@@ -186,10 +188,12 @@ describe('request a change', () => {
   });
 
   it('creates one revision for a replay with the same clientId', async () => {
-    const parent = await parentTicket({});
+    // An account of its own: the owner's earlier calls count against the hourly limit.
+    const tuner = await verifiedUser(server);
+    const parent = await parentTicket({}, true, tuner);
     const clientId = randomUUID();
-    const first = await requestChange(owner.client, parent.ticket.ticketNumber, { clientId });
-    const again = await requestChange(owner.client, parent.ticket.ticketNumber, { clientId });
+    const first = await requestChange(tuner.client, parent.ticket.ticketNumber, { clientId });
+    const again = await requestChange(tuner.client, parent.ticket.ticketNumber, { clientId });
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body.data.ticketNumber).toBe(first.body.data.ticketNumber);
@@ -201,10 +205,12 @@ describe('request a change', () => {
   });
 
   it('takes the Idempotency-Key header as the clientId, and refuses one that differs from the body’s', async () => {
-    const parent = await parentTicket({});
+    // An account of its own: the owner's earlier calls count against the hourly limit.
+    const tuner = await verifiedUser(server);
+    const parent = await parentTicket({}, true, tuner);
     const key = randomUUID();
     const send = (body: Record<string, unknown>, header = key) =>
-      owner.client.post<TicketDto>(
+      tuner.client.post<TicketDto>(
         '/api/ecuFile/request-change',
         { parentTicketNumber: parent.ticket.ticketNumber, stage: 'Eco', options: ['DTC OFF'], ...body },
         { headers: { 'Idempotency-Key': header } },
@@ -222,5 +228,62 @@ describe('request a change', () => {
       .from(tickets)
       .where(eq(tickets.parentTicketId, parent.ticket._id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('limits on requesting changes', () => {
+  it('refuses a second change while a revision of the same ticket is open, with the envelope', async () => {
+    const tuner = await verifiedUser(server);
+    const parent = await parentTicket({}, true, tuner);
+    const first = await requestChange(tuner.client, parent.ticket.ticketNumber);
+    expect(first.status, first.text).toBe(201);
+    const revision = first.body.data;
+    for (const status of ['Pending', 'In Progress']) {
+      if (status !== 'Pending') await setStatus(admin.client, revision._id, status);
+      const again = await requestChange(tuner.client, parent.ticket.ticketNumber);
+      expect(again.status, again.text).toBe(409);
+      expect(again.body).toMatchObject({ success: false, code: 'conflict' });
+      expect(again.body.message).toContain(`#${revision.ticketNumber}`);
+    }
+    // Once the revision is closed, the next change may be requested.
+    await setStatus(admin.client, revision._id, 'Failed');
+    expect((await requestChange(tuner.client, parent.ticket.ticketNumber)).status).toBe(201);
+    const rows = await server.deps.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.parentTicketId, parent.ticket._id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('creates one revision when several changes of one ticket are requested at once', async () => {
+    const tuner = await verifiedUser(server);
+    const parent = await parentTicket({}, true, tuner);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => requestChange(tuner.client, parent.ticket.ticketNumber)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const rows = await server.deps.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.parentTicketId, parent.ticket._id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it(`answers 429 with Retry-After past ${REQUEST_CHANGE_RATE.limit} calls an hour, per account`, async () => {
+    const tuner = await verifiedUser(server);
+    const parent = await parentTicket({}, true, tuner);
+    const statuses: number[] = [];
+    for (let i = 0; i < REQUEST_CHANGE_RATE.limit; i++)
+      statuses.push((await requestChange(tuner.client, parent.ticket.ticketNumber)).status);
+    expect(statuses).toEqual([201, ...Array(REQUEST_CHANGE_RATE.limit - 1).fill(409)]);
+    const over = await requestChange(tuner.client, parent.ticket.ticketNumber);
+    expect(over.status, over.text).toBe(429);
+    expect(over.body).toMatchObject({ success: false, code: 'rate_limited' });
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(REQUEST_CHANGE_RATE.windowSeconds);
+    // Another account is not held back by this one.
+    const other = await parentTicket({}, true, stranger);
+    expect((await requestChange(stranger.client, other.ticket.ticketNumber)).status).toBe(201);
   });
 });

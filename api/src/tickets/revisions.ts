@@ -1,12 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { isDelivered, quoteRevision, type RequestChangeInput, type TicketRevisionDto } from '@ecu/shared';
+import {
+  isDelivered,
+  openRevisionOf,
+  quoteRevision,
+  REQUEST_CHANGE_RATE,
+  type RequestChangeInput,
+  type TicketRevisionDto,
+} from '@ecu/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps, UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
-import { badRequest, notFound } from '../http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { findTicketByClientId } from './create-ticket';
+import { shareStoredBytes } from './stored-files';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -62,19 +69,34 @@ export async function revisionChain(db: Db, row: TicketRow): Promise<RevisionCha
 
 /**
  * 'Request a change' on a delivered ticket (docs/decisions/040-revisions.md): a new ticket with
- * the parent's vehicle and a copy of its original ECU file (no re-upload; each ticket keeps its
- * own bytes), priced by quoteRevision. Someone else's ticket answers like a missing one. Once
- * per clientId: a replay returns the first revision.
+ * the parent's vehicle and its original ECU file, priced by quoteRevision. The original's
+ * stored bytes are shared, not copied (docs/decisions/062-shared-stored-bytes.md). Someone
+ * else's ticket answers like a missing one. Once per clientId: a replay returns the first
+ * revision. Each call counts against the account's REQUEST_CHANGE_RATE (429), and a parent
+ * with a revision still open refuses another (409).
  */
 export async function requestChange(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
+  deps: Pick<AppDeps, 'db' | 'rateLimits'>,
   user: UserRow,
   input: RequestChangeInput,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
-  const { db, storage } = deps;
+  const { db } = deps;
   if (input.clientId) {
     const existing = await findTicketByClientId(db, user.id, input.clientId);
     if (existing) return { ticket: existing, created: false };
+  }
+  const rate = await deps.rateLimits.hit(
+    `request-change:user:${user.id}`,
+    REQUEST_CHANGE_RATE.windowSeconds,
+    REQUEST_CHANGE_RATE.limit,
+  );
+  if (!rate.allowed) {
+    const minutes = Math.ceil(rate.retryAfterSeconds / 60);
+    throw new AppError(
+      'rate_limited',
+      `You have requested ${REQUEST_CHANGE_RATE.limit} changes in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { headers: { 'Retry-After': String(rate.retryAfterSeconds) } },
+    );
   }
   const [parent] = await db
     .select()
@@ -90,22 +112,12 @@ export async function requestChange(
     throw badRequest(`A change can only be requested once ticket #${parent.ticketNumber} has been delivered`);
   const original = files.find((f) => f.kind === 'ecu');
   if (!original) throw badRequest(`Ticket #${parent.ticketNumber} has no original file to revise`);
-
-  const storageKey = `files/${randomUUID()}`;
-  const copy = await storage.write(storageKey, storage.read(original.storageKey));
-  try {
-    const result = await insertRevision(db, user, parent, input, {
-      name: original.name,
-      size: copy.size,
-      sha256: copy.sha256,
-      storageKey,
-    });
-    if (!result.created) await storage.remove(storageKey);
-    return result;
-  } catch (err) {
-    await storage.remove(storageKey);
-    throw err;
-  }
+  return insertRevision(db, user, parent, input, {
+    name: original.name,
+    size: original.size,
+    sha256: original.sha256,
+    storageKey: original.storageKey,
+  });
 }
 
 async function insertRevision(
@@ -123,6 +135,26 @@ async function insertRevision(
     masterSlave,
   });
   return db.transaction(async (tx) => {
+    // The parent's lock makes two calls at once check for an open revision one after the other.
+    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, parent.id)).for('update');
+    if (input.clientId) {
+      const [replayed] = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.userId, user.id), eq(tickets.clientId, input.clientId)));
+      if (replayed) return { ticket: replayed, created: false };
+    }
+    const open = openRevisionOf(
+      await tx
+        .select({ ticketNumber: tickets.ticketNumber, status: tickets.status })
+        .from(tickets)
+        .where(eq(tickets.parentTicketId, parent.id)),
+    );
+    if (open)
+      throw conflict(
+        `A change to ticket #${parent.ticketNumber} is already open (ticket #${open.ticketNumber}, ${open.status}). You can request another once it has been delivered.`,
+      );
+    await shareStoredBytes(tx, file);
     const [ticket] = await tx
       .insert(tickets)
       .values({

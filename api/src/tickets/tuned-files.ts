@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { KnownOriginalDto } from '@ecu/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps, UserRow } from '../app/context';
@@ -7,6 +6,7 @@ import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, uploads } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { getTicketByNumber } from './queries';
+import { shareStoredBytes } from './stored-files';
 import { fileDto } from './ticket-dto';
 
 /** A stored file that becomes a ticket's tuned file. */
@@ -21,7 +21,7 @@ export interface TunedFileRef {
  * Makes `stored` the ticket's tuned file, with its line in the history (by the admin), and
  * touches the ticket so the owner's sync picks it up. `uploadId`: the tus upload it came
  * from, attached here (refused when another ticket took it); `reusedFrom`: the ticket whose
- * tuned file this is a copy of.
+ * tuned file this shares.
  */
 export async function attachTunedFile(
   tx: Tx,
@@ -117,17 +117,18 @@ export function tunedCopyName(ticketNumber: number, sourceName: string): string 
 }
 
 /**
- * Delivers a copy of an earlier ticket's tuned file on a ticket whose original is the same
- * bytes, as the admin who checked the plan. The server checks the match itself: any ticket
- * named that is not this ticket's known original is refused. The bytes are copied, so each
- * ticket keeps its own file whatever happens to the other.
+ * Delivers an earlier ticket's tuned file on a ticket whose original is the same bytes, as
+ * the admin who checked the plan. The server checks the match itself: any ticket named that
+ * is not this ticket's known original is refused. The stored bytes are shared, not copied
+ * (docs/decisions/062-shared-stored-bytes.md): each ticket keeps its file whatever happens to
+ * the other, since bytes go only when no ticket file names them.
  */
 export async function reuseTunedFile(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
+  deps: Pick<AppDeps, 'db'>,
   admin: UserRow,
   input: { ticketNumber: number; fromTicketNumber: number },
 ): Promise<KnownOriginalDto> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const ticket = await getTicketByNumber(db, input.ticketNumber);
   if (!ticket) throw notFound('Ticket not found');
   const known = await knownOriginalOf(db, ticket.id);
@@ -135,27 +136,21 @@ export async function reuseTunedFile(
     throw badRequest(`Ticket #${input.fromTicketNumber} has no delivered tuned file for this original`);
   const [source] = await db.select().from(ticketFiles).where(eq(ticketFiles.id, known.tunedFile.id));
   if (!source) throw notFound('The tuned file is gone');
-  const storageKey = `files/${randomUUID()}`;
-  const copy = await storage.write(storageKey, storage.read(source.storageKey));
-  try {
-    await db.transaction((tx) =>
-      attachTunedFile(
-        tx,
-        ticket.id,
-        admin,
-        // Named after this ticket: the source's name may carry the other customer's details.
-        {
-          name: tunedCopyName(ticket.ticketNumber, source.name),
-          size: copy.size,
-          sha256: copy.sha256,
-          storageKey,
-        },
-        { reusedFrom: known.ticketNumber },
-      ),
+  await db.transaction(async (tx) => {
+    await shareStoredBytes(tx, source);
+    await attachTunedFile(
+      tx,
+      ticket.id,
+      admin,
+      // Named after this ticket: the source's name may carry the other customer's details.
+      {
+        name: tunedCopyName(ticket.ticketNumber, source.name),
+        size: source.size,
+        sha256: source.sha256,
+        storageKey: source.storageKey,
+      },
+      { reusedFrom: known.ticketNumber },
     );
-  } catch (err) {
-    await storage.remove(storageKey);
-    throw err;
-  }
+  });
   return known;
 }
