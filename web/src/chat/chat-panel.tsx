@@ -54,6 +54,7 @@ export default function ChatPanel({ ticketNumber, variant }: ChatPanelProps) {
             known: snapshot.known,
             partnerRead: snapshot.partnerRead,
             unreadIndex: snapshot.unreadIndex,
+            received: snapshot.received,
           })
         : null,
     [snapshot, user],

@@ -1,4 +1,5 @@
 import { chatMessagesOf } from '@ecu/shared/chat/doc';
+import { CHAT_FULL_TEXT, tooFastText, tooManyMessagesReason } from '@ecu/shared/chat/limits';
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeChatServer } from './testing/fake-chat-server';
@@ -118,6 +119,44 @@ describe('ChatSession', () => {
         .toArray()
         .map((m) => m.text),
     ).toEqual(['accepted']);
+  });
+
+  it('on 4429 keeps the message pending, says how long to wait, and sends it after the wait', async () => {
+    const server = new FakeChatServer(TUNER.id, PEOPLE);
+    const onLimited = vi.fn();
+    const onRefused = vi.fn();
+    const { session } = startSession(server, TUNER, nextTicket(), { onLimited, onRefused });
+    await vi.waitFor(() => expect(session.getSnapshot().synced).toBe(true));
+    server.refuse = () => ({ code: CHAT_CLOSE.tooManyMessages, reason: tooManyMessagesReason(1) });
+    session.send('one too many');
+    await vi.waitFor(() => expect(onLimited).toHaveBeenCalledWith(1));
+    expect(tooFastText(1)).toBe('You are sending messages too fast, wait 1 s');
+    expect(session.getSnapshot().connection).toBe('reconnecting');
+    expect(texts(session.getSnapshot())).toEqual(['one too many']);
+    server.refuse = () => false;
+    await vi.waitFor(
+      () =>
+        expect(
+          chatMessagesOf(server.doc)
+            .toArray()
+            .map((m) => m.text),
+        ).toEqual(['one too many']),
+      { timeout: 5_000 },
+    );
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('on 4413 (the chat is full) drops the local copy and says why', async () => {
+    const server = new FakeChatServer(TUNER.id, PEOPLE);
+    const onRefused = vi.fn();
+    const { session } = startSession(server, TUNER, nextTicket(), { onRefused });
+    await vi.waitFor(() => expect(session.getSnapshot().synced).toBe(true));
+    server.refuse = () => ({ code: CHAT_CLOSE.chatFull, reason: CHAT_FULL_TEXT });
+    session.send('no room');
+    await vi.waitFor(() => expect(onRefused).toHaveBeenCalledWith(CHAT_CLOSE.chatFull));
+    server.refuse = () => false;
+    await vi.waitFor(() => expect(session.getSnapshot().synced).toBe(true));
+    expect(texts(session.getSnapshot())).toEqual([]);
   });
 
   it('stops for good when the server shuts the chat (4403)', async () => {

@@ -1,4 +1,5 @@
 import { appendChatMessage } from '@ecu/shared/chat/doc';
+import { retryAfterOf } from '@ecu/shared/chat/limits';
 import type { ChatAttachment, ChatMessage } from '@ecu/shared/chat/message';
 import { CHAT_CLOSE, MESSAGE_ACK, MESSAGE_READ } from '@ecu/shared/chat/protocol';
 import * as decoding from 'lib0/decoding';
@@ -16,8 +17,13 @@ export interface ChatSessionOptions {
   user: ChatUser;
   /** ws(s)://host/api/chat; the room name (the ticket number) is added to it. */
   serverUrl: string;
-  /** A 4400 close: the local copy was dropped and is synced afresh. */
-  onRefused?: () => void;
+  /** A 4400 or 4413 close: the local copy was dropped and is synced afresh. */
+  onRefused?: (code: number) => void;
+  /**
+   * A 4429 close: too many messages this minute. What is pending stays, and is sent when
+   * the socket comes back after `seconds`.
+   */
+  onLimited?: (seconds: number) => void;
   WebSocketImpl?: typeof WebSocket;
   timers?: Timers;
   reconnectDelayOf?: (attempt: number) => number;
@@ -139,7 +145,7 @@ export class ChatSession {
       }
     });
     provider.on('sync', (synced) => this.onSync(room, synced));
-    provider.on('connection-close', (event) => this.onClose(room, event?.code));
+    provider.on('connection-close', (event) => this.onClose(room, event?.code, event?.reason));
     this.emit();
     if (this.isOnline()) this.connect();
     else this.setConnection('offline');
@@ -166,14 +172,19 @@ export class ChatSession {
     this.emit();
   }
 
-  private onClose(room: ChatRoom, code: number | undefined): void {
+  private onClose(room: ChatRoom, code: number | undefined, reason?: string): void {
     // y-websocket's own reconnect is switched off: the schedule is ours.
     if (room.provider) room.provider.shouldConnect = false;
     this.openTimeout.disarm();
     room.synced = false;
     if (this.stopped || this.room !== room) return;
-    if (code === CHAT_CLOSE.refusedUpdate) {
-      void this.resync(room);
+    if (code === CHAT_CLOSE.refusedUpdate || code === CHAT_CLOSE.chatFull) {
+      void this.resync(room, code);
+    } else if (code === CHAT_CLOSE.tooManyMessages) {
+      const seconds = retryAfterOf(reason);
+      this.setConnection('reconnecting');
+      this.options.onLimited?.(seconds);
+      this.reconnector.after(seconds * 1000);
     } else if (code === CHAT_CLOSE.forbidden) {
       this.forbidden = true;
       this.reconnector.cancel();
@@ -187,13 +198,13 @@ export class ChatSession {
   }
 
   /** The server refused an update: drop this copy (and its database) and sync afresh. */
-  private async resync(room: ChatRoom): Promise<void> {
+  private async resync(room: ChatRoom, code: number): Promise<void> {
     this.room = null;
     this.reconnector.cancel();
     this.setConnection('connecting');
     this.closeRoom(room);
     await clearRoom(room);
-    this.options.onRefused?.();
+    this.options.onRefused?.(code);
     if (!this.stopped) await this.open();
   }
 

@@ -42,7 +42,9 @@ function Message({ message, ticketNumber }: { message: MessageView; ticketNumber
           </ul>
         )}
         <span className="chat-meta">
-          <time dateTime={new Date(message.time).toISOString()}>{message.clock}</time>
+          <time dateTime={message.clock ? new Date(message.time).toISOString() : undefined}>
+            {message.clock}
+          </time>
           {message.delivery && <DeliveryMark delivery={message.delivery} />}
         </span>
       </div>

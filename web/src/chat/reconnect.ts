@@ -36,6 +36,15 @@ export class Reconnector {
     return delay;
   }
 
+  /** Plans the next attempt after `ms` (the server said how long to wait). */
+  after(ms: number): void {
+    this.cancel();
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, ms);
+  }
+
   /** Connects at once (the network is back); the backoff goes on from where it was. */
   now(): void {
     this.cancel();

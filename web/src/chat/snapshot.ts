@@ -3,6 +3,7 @@ import {
   chatMessagesOf,
   chatOwnerId,
   chatPeopleOf,
+  chatReceivedOf,
   partnerReadCount,
 } from '@ecu/shared/chat/doc';
 import type { StateVector } from './delivery';
@@ -21,6 +22,8 @@ export interface ChatSnapshot {
   entries: ChatEntry[];
   known: StateVector;
   people: ReadonlyMap<string, ChatPerson>;
+  /** Message id -> when the server received it (the time a message shows). */
+  received: ReadonlyMap<string, number>;
   ownerId: string | undefined;
   partnerRead: number;
   unreadIndex: number;
@@ -35,6 +38,7 @@ export const LOADING_SNAPSHOT: ChatSnapshot = {
   entries: [],
   known: new Map(),
   people: new Map(),
+  received: new Map(),
   ownerId: undefined,
   partnerRead: 0,
   unreadIndex: -1,
@@ -51,6 +55,7 @@ export function snapshotOf(room: ChatRoom, viewerId: string, connection: ChatCon
     entries: chatEntries(chatMessagesOf(room.doc)),
     known: room.known,
     people: new Map(chatPeopleOf(room.doc).entries()),
+    received: new Map(chatReceivedOf(room.doc).entries()),
     ownerId: chatOwnerId(room.doc),
     partnerRead: partnerReadCount(room.doc, viewerId),
     unreadIndex: room.openUnread,

@@ -1,5 +1,6 @@
+import { CHAT_FULL_TEXT, tooFastText } from '@ecu/shared/chat/limits';
 import type { ChatAttachment } from '@ecu/shared/chat/message';
-import { CHAT_PATH } from '@ecu/shared/chat/protocol';
+import { CHAT_CLOSE, CHAT_PATH } from '@ecu/shared/chat/protocol';
 import { type RefObject, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
 import { ChatSession } from './chat-session';
@@ -45,7 +46,11 @@ export function useChatRoom(
       ticketNumber,
       user: { id: userId, name: userName ?? '', role: userRole },
       serverUrl: chatServerUrl(),
-      onRefused: () => toast.error(REFUSED_TEXT, { toastId: `chat-refused-${ticketNumber}` }),
+      onRefused: (code) =>
+        toast.error(code === CHAT_CLOSE.chatFull ? CHAT_FULL_TEXT : REFUSED_TEXT, {
+          toastId: `chat-refused-${ticketNumber}`,
+        }),
+      onLimited: (seconds) => toast.warn(tooFastText(seconds), { toastId: `chat-limited-${ticketNumber}` }),
     });
     next.start();
     setSession(next);

@@ -1,7 +1,8 @@
 import type { ChatPerson } from '@ecu/shared/chat/doc';
-import { unreadIndexOf } from '@ecu/shared/chat/doc';
+import { chatMessagesOf, unreadIndexOf } from '@ecu/shared/chat/doc';
 import { describe, expect, it } from 'vitest';
-import type { ChatEntry } from './entries';
+import * as Y from 'yjs';
+import { type ChatEntry, chatEntries } from './entries';
 import { buildChatView, clockText } from './view-model';
 
 const people = new Map<string, ChatPerson>([
@@ -120,5 +121,46 @@ describe('chat view', () => {
   it('formats the clock in the viewer time zone', () => {
     expect(clockText(Date.UTC(2025, 5, 1, 21, 7), 'UTC')).toBe('21:07');
     expect(clockText(Date.UTC(2025, 5, 1, 21, 7), 'Europe/London')).toBe('22:07');
+  });
+});
+
+describe('times the server decides, and bad stored entries', () => {
+  const context = {
+    viewerId: 'owner',
+    people,
+    known: new Map(),
+    partnerRead: 0,
+    unreadIndex: -1,
+    timeZone: 'UTC',
+  };
+
+  it("shows the server's receive time, not the writer's clock (a 2017 date)", () => {
+    const written = entry('owner', Date.UTC(2017, 0, 1, 12), 0);
+    const view = buildChatView([written], {
+      ...context,
+      received: new Map([[written.message.id, at(5, 10, 15)]]),
+    });
+    expect(view.days.map((d) => d.day)).toEqual(['05 March 2025']);
+    expect(view.days[0]?.messages[0]).toMatchObject({ clock: '10:15', time: at(5, 10, 15) });
+  });
+
+  it('formats a time no Date holds as nothing instead of throwing', () => {
+    expect(clockText(9e15, 'UTC')).toBe('');
+    expect(clockText(Number.NaN)).toBe('');
+  });
+
+  it('leaves out stored entries that are not messages (from before the server checked them)', () => {
+    const doc = new Y.Doc();
+    const good = { id: 'good-0001', senderId: 'owner', text: 'kept', time: at(4, 9) };
+    chatMessagesOf(doc).push([
+      good,
+      { ...good, id: 'far-future', time: 9e15 },
+      null as never,
+      'a string' as never,
+      { id: 'x' } as never,
+    ]);
+    const kept = chatEntries(chatMessagesOf(doc));
+    expect(kept.map((e) => e.message.id)).toEqual(['good-0001']);
+    expect(() => buildChatView(kept, context)).not.toThrow();
   });
 });

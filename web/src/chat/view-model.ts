@@ -1,4 +1,5 @@
 import { groupByDay } from '@ecu/shared/chat/day-groups';
+import { shownTime } from '@ecu/shared/chat/limits';
 import type { ChatAttachment } from '@ecu/shared/chat/message';
 import { type Delivery, deliveryOf, type StateVector } from './delivery';
 import type { ChatEntry } from './entries';
@@ -8,6 +9,7 @@ export interface MessageView {
   key: string;
   index: number;
   text: string;
+  /** When the server received it (the writer's clock while it is still pending). */
   time: number;
   /** 24-hour clock, e.g. '17:05'. */
   clock: string;
@@ -32,6 +34,7 @@ export interface ChatView {
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 export function clockText(time: number, timeZone?: string): string {
+  if (!Number.isFinite(new Date(time).getTime())) return '';
   const key = timeZone ?? '';
   let format = clockFormats.get(key);
   if (!format) {
@@ -55,19 +58,21 @@ export function buildChatView(
     known: StateVector;
     partnerRead: number;
     unreadIndex: number;
+    received?: ReadonlyMap<string, number>;
     timeZone?: string;
   },
 ): ChatView {
-  const { viewerId, people, known, partnerRead, timeZone } = context;
+  const { viewerId, people, known, partnerRead, timeZone, received } = context;
   const views: MessageView[] = entries.map(({ message, id }, index) => {
     const mine = message.senderId === viewerId;
+    const time = shownTime(message.time, received?.get(message.id)) ?? 0;
     return {
       // Two messages never share a Yjs slot; a message id could be sent twice by a faulty client.
       key: `${id.client}:${id.clock}`,
       index,
       text: message.text,
-      time: message.time,
-      clock: clockText(message.time, timeZone),
+      time,
+      clock: clockText(time, timeZone),
       mine,
       sender: senderLabel(message.senderId, viewerId, people),
       attachments: message.attachments ?? [],

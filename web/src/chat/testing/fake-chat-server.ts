@@ -19,8 +19,8 @@ export class FakeChatServer {
   readonly reads: { userId: string; count: number }[] = [];
   /** Sockets open at once (false: they stay connecting until `open`). */
   autoOpen = true;
-  /** Decides on each client update; a refusal closes the socket with 4400. */
-  refuse: (update: Uint8Array) => boolean = () => false;
+  /** Decides on each client update; a refusal closes the socket with 4400 (or the code and reason given). */
+  refuse: (update: Uint8Array) => boolean | { code: number; reason: string } = () => false;
 
   constructor(
     ownerId: string,
@@ -57,10 +57,10 @@ export class FakeChatServer {
   }
 
   /** The server ends a connection with a close code. */
-  drop(socket: FakeSocket, code: number): void {
+  drop(socket: FakeSocket, code: number, reason = ''): void {
     if (socket.readyState === 3) return;
     socket.readyState = 3;
-    socket.onclose?.({ code, reason: '' });
+    socket.onclose?.({ code, reason });
   }
 
   handle(socket: FakeSocket, data: Uint8Array): void {
@@ -74,8 +74,10 @@ export class FakeChatServer {
         socket.deliver(syncMessage(0, Y.encodeStateVector(this.doc)));
         return;
       }
-      if (this.refuse(payload)) {
-        this.drop(socket, CHAT_CLOSE.refusedUpdate);
+      const refusal = this.refuse(payload);
+      if (refusal) {
+        if (refusal === true) this.drop(socket, CHAT_CLOSE.refusedUpdate);
+        else this.drop(socket, refusal.code, refusal.reason);
         return;
       }
       this.received.push(payload);
