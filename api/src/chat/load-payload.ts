@@ -32,7 +32,7 @@ export async function chatLoadPayload(
       for (const update of (await loadChatState(deps.db, ticket.id)).updates) Y.applyUpdate(doc, update);
     const people = chatPeopleOf(doc);
     const received = chatReceivedOf(doc);
-    // Entries stored before the server checked them (docs/decisions/062-chat-order-and-time.md)
+    // Entries stored before the server checked them (docs/decisions/066-chat-order-and-time.md)
     // may be no message, or one without a date: skipped, so that the rest still loads.
     const raw: ChatMessage[] = [];
     const times: number[] = [];

@@ -95,7 +95,7 @@ export class ChatRoom {
     this.awareness.setLocalState(null);
     chatMessagesOf(this.doc).observe((event) => {
       for (const item of event.changes.added) {
-        // An entry stored before the checks may be no message at all (docs/decisions/062-chat-order-and-time.md).
+        // An entry stored before the checks may be no message at all (docs/decisions/066-chat-order-and-time.md).
         for (const m of item.content.getContent() as unknown[]) {
           const id = readChatMessage(m)?.id;
           if (id) this.messageIds.add(id);
@@ -263,7 +263,7 @@ export class ChatRoom {
     this.lastStored = null;
     Y.applyUpdate(this.doc, update, connection);
     if (count > 0) {
-      // The server decides order and time (docs/decisions/062-chat-order-and-time.md): what
+      // The server decides order and time (docs/decisions/066-chat-order-and-time.md): what
       // does not follow the last message is moved to the end, and a message shows the time
       // it arrived here.
       const now = Date.now();

@@ -25,7 +25,7 @@ const refuse = (reason: string): UpdateVerdict => ({ kind: 'refuse', reason });
 
 /**
  * Checks a client's update against the server's copy of the chat before it is applied
- * (docs/decisions/022-chat-on-yjs.md, 062-chat-order-and-time.md): only new plain message
+ * (docs/decisions/022-chat-on-yjs.md, 066-chat-order-and-time.md): only new plain message
  * objects appended to `messages`, in the sender's own name, under a client id that has only
  * ever written messages; nothing that builds on structs the server has not seen, and no
  * deletion the server does not already have.

@@ -1,6 +1,6 @@
 import { MAX_DATE_MS } from './message';
 
-/** Messages an account may send per minute, over all its chats (docs/decisions/062-chat-order-and-time.md). */
+/** Messages an account may send per minute, over all its chats (docs/decisions/066-chat-order-and-time.md). */
 export const CHAT_RATE = { messages: 30, windowSeconds: 60 } as const;
 
 /** What one ticket's chat may hold: every message is pushed to every admin device. */

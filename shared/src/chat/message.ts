@@ -17,7 +17,7 @@ export const MAX_DATE_MS = 8_640_000_000_000_000;
 /**
  * One message as stored in the ticket's Y.Doc (an immutable entry of the 'messages' array).
  * `time` is the writer's clock in ms ('written at'); the time shown is the server's receive
- * time, kept beside it (docs/decisions/062-chat-order-and-time.md).
+ * time, kept beside it (docs/decisions/066-chat-order-and-time.md).
  */
 export const chatMessageSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),

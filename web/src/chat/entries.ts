@@ -14,7 +14,7 @@ export interface ChatEntry {
 
 /**
  * Whether a stored entry can be shown: one stored before the server checked entries may be
- * no message, or carry a time no Date holds (docs/decisions/062-chat-order-and-time.md).
+ * no message, or carry a time no Date holds (docs/decisions/066-chat-order-and-time.md).
  */
 function isShowable(value: unknown): value is ChatMessage {
   if (typeof value !== 'object' || value === null) return false;
