@@ -1,14 +1,19 @@
 import { CREDIT_PACKAGES, quotePackage, type TicketDto, type UserDto } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, newClient, type TestUser } from '../test/factories';
+import { adminUser, newClient, signUpUser, type TestUser } from '../test/factories';
 import type { ApiClient, ApiResponse } from '../test/http-client';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../test/test-server';
 import { rowsOf } from './bulk-insert';
 import { buildDemoDataset } from './demo-dataset';
-import { DEMO_PASSWORD, DemoSeedRefusedError, type SeedDemoResult, seedDemo } from './seed';
+import { DemoSeedRefusedError, type SeedDemoResult, seedDemo } from './seed';
 
 const SCALE = { users: 1500, tickets: 4000, payments: 2000, seed: 7 };
+/** The test server's database is on loopback; its only account is the start-up admin. */
+const HERE = {
+  target: { nodeEnv: 'test', databaseHost: '127.0.0.1' },
+  startupAdminEmails: [TEST_ADMIN.email],
+} as const;
 
 let server: TestServer;
 let admin: TestUser;
@@ -16,7 +21,7 @@ let seeded: SeedDemoResult;
 
 beforeAll(async () => {
   server = await startTestServer();
-  seeded = await seedDemo(server.deps.db, SCALE);
+  seeded = await seedDemo(server.deps.db, { ...SCALE, ...HERE });
   admin = await adminUser(server);
 }, 240_000);
 afterAll(async () => {
@@ -49,8 +54,12 @@ describe('seedDemo', () => {
       users: SCALE.users,
       tickets: SCALE.tickets,
       payments: SCALE.payments,
-      password: DEMO_PASSWORD,
     });
+    // Fresh random passwords, one for the admins and one for the tuners; none of them README's.
+    expect(seeded.password).toMatch(/^[\w-]{16}$/);
+    expect(seeded.adminPassword).toMatch(/^[\w-]{16}$/);
+    expect(seeded.adminPassword).not.toBe(seeded.password);
+    expect(seeded.password).not.toBe('demo-password-1');
     const [counts] = await query<Record<string, string | number>>(sql`select
       (select count(*) from users where email not like '%@ecu.test') as users,
       (select count(*) from tickets) as tickets,
@@ -272,28 +281,43 @@ describe('the admin lists over the demo data', () => {
     expect(listed.map((t) => t.ticketNumber)).toEqual(stored.map((t) => n(t.ticket_number)));
   });
 
-  it('lets an admin sign in as a demo tuner with the demo password', async () => {
+  it('lets a demo tuner and a demo admin sign in with the passwords the run printed', async () => {
     const [tuner] = await query<{ email: string }>(
       sql`select email from users where role = 'user' and email_verified and not disabled
         and email not like '%@ecu.test' order by created_at limit 1`,
     );
     const res = await newClient(server).post<UserDto>('/api/auth/login', {
       email: tuner!.email,
-      password: DEMO_PASSWORD,
+      password: seeded.password,
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.email).toBe(tuner!.email);
+    const admin = newClient(server);
+    const signedIn = await admin.post<UserDto>('/api/auth/login', {
+      email: seeded.adminEmails[0],
+      password: seeded.adminPassword,
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(signedIn.body.data.role).toBe('admin');
+    expect(
+      (await newClient(server).post('/api/auth/login', { email: tuner!.email, password: 'demo-password-1' }))
+        .status,
+    ).toBe(401);
   });
 });
 
 describe('seeding again', () => {
-  it('refuses a database that already holds users besides the admins', async () => {
-    await expect(seedDemo(server.deps.db, { users: 5, tickets: 5, payments: 5 })).rejects.toThrow(
-      DemoSeedRefusedError,
+  it('refuses a database that holds an account the demo did not make', async () => {
+    await signUpUser(server);
+    await expect(seedDemo(server.deps.db, { users: 5, tickets: 5, payments: 5, ...HERE })).rejects.toThrow(
+      /^Refused: the database holds 1 account\(s\) the demo did not make\. .* add --yes-really/,
     );
+    await expect(
+      seedDemo(server.deps.db, { users: 5, tickets: 5, payments: 5, target: HERE.target }),
+    ).rejects.toThrow(DemoSeedRefusedError);
   });
 
-  it('adds a second demo with force, through the triggers, with fresh numbers and e-mails; the ledger still adds up', async () => {
+  it('adds a second demo with --yes-really, through the triggers, with fresh numbers and e-mails; the ledger still adds up', async () => {
     const before = await query<{ n: string | number }>(sql`select count(*) as n from users`);
     const feedBefore = await query<{ n: string | number }>(sql`select count(*) as n from changes`);
     const more = await seedDemo(server.deps.db, {
@@ -301,7 +325,8 @@ describe('seeding again', () => {
       tickets: 120,
       payments: 60,
       seed: 7,
-      force: true,
+      ...HERE,
+      yesReally: true,
       bulkLoad: false,
     });
     expect(more.bulkLoad).toBe(false);
@@ -310,6 +335,7 @@ describe('seeding again', () => {
     const after = await query<{ n: string | number }>(sql`select count(*) as n from users`);
     expect(n(after[0]!.n) - n(before[0]!.n)).toBe(50);
     expect(more.tickets).toBe(120);
+    expect(more.password).not.toBe(seeded.password);
     const broken = await query<{ id: string | number }>(sql`
       select id from (
         select id, balance_after, sum(delta) over (partition by user_id order by id) as running

@@ -1,19 +1,22 @@
 /**
- * `pnpm seed:demo [--users N] [--tickets N] [--payments N] [--seed N] [--force] [--json]`:
+ * `pnpm seed:demo [--users N] [--tickets N] [--payments N] [--seed N] [--yes-really] [--json]`:
  * writes the demo business into the portal's database, the one `pnpm start` would open
  * (DATABASE_URL, or the PGlite in DATA_DIR/pglite; a relative DATA_DIR counts from the
  * repository root, as for `pnpm start`). The flags may also come from DEMO_USERS,
- * DEMO_TICKETS, DEMO_PAYMENTS and DEMO_SEED.
+ * DEMO_TICKETS, DEMO_PAYMENTS and DEMO_SEED. Refused in production, on a database elsewhere
+ * and beside accounts it did not make, unless --yes-really (seed-guard.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { GENERATED_ADMIN_EMAIL } from '../accounts/admin-bootstrap';
 import { ConfigError, loadConfig } from '../config';
 import { type DatabaseSource, openDatabase } from '../db/client';
 import { rowsOf } from './bulk-insert';
 import { DEMO_DEFAULTS, DemoSeedRefusedError, seedDemo } from './seed';
+import { seedRefusals } from './seed-guard';
 
 class UsageError extends Error {}
 
@@ -26,6 +29,12 @@ function count(name: string, text: string | undefined, fallback: number, min: nu
   return n;
 }
 
+/** The server of a postgres:// URL; postgres.js reads ?host= (a Unix socket directory) too. */
+function databaseHost(url: string): string {
+  const parsed = new URL(url);
+  return parsed.searchParams.get('host') ?? (parsed.hostname || 'localhost');
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -33,7 +42,7 @@ async function main(): Promise<number> {
       tickets: { type: 'string' },
       payments: { type: 'string' },
       seed: { type: 'string' },
-      force: { type: 'boolean', default: false },
+      'yes-really': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -41,7 +50,7 @@ async function main(): Promise<number> {
   });
   if (values.help) {
     console.info(
-      'pnpm seed:demo [--users 10000] [--tickets 100000] [--payments 50000] [--seed 1] [--force] [--json]',
+      'pnpm seed:demo [--users 10000] [--tickets 100000] [--payments 50000] [--seed 1] [--yes-really] [--json]',
     );
     return 0;
   }
@@ -75,6 +84,16 @@ async function main(): Promise<number> {
     where = `PGlite in ${dataDir}`;
   }
 
+  const target = {
+    nodeEnv: config.nodeEnv,
+    databaseHost: config.databaseUrl ? databaseHost(config.databaseUrl) : undefined,
+  };
+  // Production or a database elsewhere: refused before anything connects to it.
+  const early = seedRefusals({ ...target, foreignAccounts: 0 });
+  if (early.length > 0 && !values['yes-really']) {
+    throw new UsageError(`Refused: ${early.join('; ')}. Add --yes-really to write the demo anyway.`);
+  }
+
   const database = await openDatabase(source);
   try {
     if (database.kind === 'postgres') {
@@ -92,7 +111,9 @@ async function main(): Promise<number> {
     const steps: string[] = [];
     const result = await seedDemo(database.db, {
       ...scale,
-      force: values.force,
+      target,
+      startupAdminEmails: [GENERATED_ADMIN_EMAIL, ...(config.admin ? [config.admin.email] : [])],
+      yesReally: values['yes-really'],
       onStep: ({ table, rows, ms }) => {
         steps.push(`${table} ${(ms / 1000).toFixed(1)} s`);
         if (!values.json) console.info(`  wrote ${rows} ${table} in ${(ms / 1000).toFixed(1)} s`);
@@ -107,12 +128,13 @@ async function main(): Promise<number> {
     console.info(
       [
         `Demo data written to ${where} (seed ${scale.seed}):`,
-        `  ${result.users} users (${result.admins} admins), each with the password ${result.password}`,
+        `  ${result.users} users (${result.admins} admins)`,
         `  ${result.tickets} tickets with ${result.ticketEvents} history events (${result.chargedTickets} downloaded and charged; no stored files)`,
         `  ${result.payments} payments (${result.completedPayments} completed)`,
         `  ${result.ledgerEntries} credit ledger entries`,
         `Took ${s(totalMs)}: ${s(result.generateMs)} to build, ${s(result.writeMs)} to write (the rest: opening and migrating).`,
-        `Sign in as an admin with ${result.adminEmails[0]} / ${result.password}, or as any demo tuner with the same password.`,
+        `Passwords made for this run (shown once): admins ${result.adminPassword}, tuners ${result.password}.`,
+        `Sign in as an admin with ${result.adminEmails[0]} / ${result.adminPassword}, or as any demo tuner with ${result.password}.`,
       ].join('\n'),
     );
     return 0;

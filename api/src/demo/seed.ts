@@ -1,19 +1,24 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/password-hash';
 import type { Db, Tx } from '../db/client';
 import { insertInBatches, insertRows, rowsOf, unnestOf } from './bulk-insert';
 import { buildDemoDataset, type DemoDataset, type DemoScale } from './demo-dataset';
+import { type SeedTarget, seedRefusals } from './seed-guard';
 
 /** The full demo: what `pnpm seed:demo` writes without flags. */
 export const DEMO_DEFAULTS: DemoScale = { users: 10_000, tickets: 100_000, payments: 50_000, seed: 1 };
 
-/** Every demo account (tuners and admins) signs in with this password. */
-export const DEMO_PASSWORD = 'demo-password-1';
+/** A fresh password for each run: the demo's accounts never share a password that is written down. */
+const freshPassword = () => randomBytes(12).toString('base64url');
 
 export interface SeedDemoOptions extends Partial<DemoScale> {
-  /** Add the demo even though the database already holds users (besides admins) or data. */
-  force?: boolean;
+  /** Where the demo goes (see seed-guard.ts); the foreign accounts are counted here. */
+  target: Omit<SeedTarget, 'foreignAccounts'>;
+  /** The start-up admins' e-mails (ADMIN_EMAIL, the generated one): not counted as foreign. */
+  startupAdminEmails?: readonly string[];
+  /** Write the demo whatever seedRefusals says. */
+  yesReally?: boolean;
   /** The moment the demo's history ends (default: now). */
   now?: Date;
   /** Told after each table is written (for progress and timing). */
@@ -34,8 +39,10 @@ export interface SeedDemoResult {
   payments: number;
   completedPayments: number;
   ledgerEntries: number;
-  /** The demo admins' e-mails; they and every demo tuner sign in with DEMO_PASSWORD. */
+  /** The demo admins' e-mails; they sign in with adminPassword. */
   adminEmails: string[];
+  adminPassword: string;
+  /** Every demo tuner's password. */
   password: string;
   generateMs: number;
   writeMs: number;
@@ -43,7 +50,7 @@ export interface SeedDemoResult {
   bulkLoad: boolean;
 }
 
-/** The database already holds real data: the demo is added only when asked (force). */
+/** seedRefusals found a reason, and --yes-really was not given. */
 export class DemoSeedRefusedError extends Error {}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -60,33 +67,43 @@ async function nextValue(db: Db, sequence: string, table: string, column: string
 }
 
 /**
+ * The accounts the demo did not make, the start-up admins aside: a demo account's credential
+ * is `demo` and its user id's tail (writeDataset).
+ */
+export async function countForeignAccounts(db: Db, startupAdminEmails: readonly string[]): Promise<number> {
+  const exempt = startupAdminEmails.map((e) => e.toLowerCase());
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from users u
+      where not exists (
+        select 1 from auth_accounts a where a.user_id = u.id and a.id = 'demo' || substr(u.id, 5)
+      )
+      and u.email not in (${sql.join(
+        ['', ...exempt].map((e) => sql`${e}`),
+        sql`, `,
+      )})`,
+  );
+  return Number(row!.n);
+}
+
+/**
  * Fills the database with the demo business (see demo-dataset.ts) in one transaction:
- * users with a credential (DEMO_PASSWORD, hashed once), tickets with their history, card
+ * users with a credential (a fresh password for the tuners and one for the admins, each hashed once), tickets with their history, card
  * payments and the credit ledger, in batches of INSERT ... SELECT FROM unnest(...). No
  * ticket files are written: a demo ticket has no stored ECU read or tuned file.
  */
-export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDemoResult> {
   const scale: DemoScale = {
     users: options.users ?? DEMO_DEFAULTS.users,
     tickets: options.tickets ?? DEMO_DEFAULTS.tickets,
     payments: options.payments ?? DEMO_DEFAULTS.payments,
     seed: options.seed ?? DEMO_DEFAULTS.seed,
   };
-  const [held] = await rowsOf<{
-    others: string | number;
-    tickets: string | number;
-    payments: string | number;
-  }>(
-    db,
-    sql`select
-      (select count(*) from users where role <> 'admin') as others,
-      (select count(*) from tickets) as tickets,
-      (select count(*) from payments) as payments`,
-  );
-  const others = Number(held!.others);
-  if (!options.force && (others > 0 || Number(held!.tickets) > 0 || Number(held!.payments) > 0)) {
+  const foreignAccounts = await countForeignAccounts(db, options.startupAdminEmails ?? []);
+  const reasons = seedRefusals({ ...options.target, foreignAccounts });
+  if (reasons.length > 0 && !options.yesReally) {
     throw new DemoSeedRefusedError(
-      `The database already holds ${others} user(s) besides the admins, ${held!.tickets} ticket(s) and ${held!.payments} payment(s): the demo is meant for an empty portal. Add --force to write it anyway.`,
+      `Refused: ${reasons.join('; ')}. The demo is for an empty portal of your own; add --yes-really to write it anyway.`,
     );
   }
 
@@ -103,13 +120,22 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     },
     (options.now ?? new Date()).getTime(),
   );
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const password = freshPassword();
+  const adminPassword = freshPassword();
+  const passwordHash = await hashPassword(password);
+  const adminPasswordHash = await hashPassword(adminPassword);
   const generated = performance.now();
 
   const bulk = options.bulkLoad !== false && (await bulkLoadAllowed(db));
   await db.transaction(async (tx) => {
     if (bulk) await tx.execute(sql`set local session_replication_role = replica`);
-    await writeDataset(tx, data, passwordHash, options.onStep ?? (() => {}), bulk);
+    await writeDataset(
+      tx,
+      data,
+      { user: passwordHash, admin: adminPasswordHash },
+      options.onStep ?? (() => {}),
+      bulk,
+    );
   });
   // What autovacuum would do some minutes later (and PGlite never does): statistics, so that the
   // lists are not planned for empty tables, and the trigram indexes' pending lists merged, so
@@ -126,7 +152,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     completedPayments: data.payments.filter((p) => p.status === 'Completed').length,
     ledgerEntries: data.ledger.length,
     adminEmails: data.admins.map((i) => data.users[i]!.email),
-    password: DEMO_PASSWORD,
+    adminPassword,
+    password,
     generateMs: generated - started,
     writeMs: performance.now() - generated,
     bulkLoad: bulk,
@@ -180,7 +207,7 @@ export interface SeedStep {
 async function writeDataset(
   tx: Db | Tx,
   data: DemoDataset,
-  passwordHash: string,
+  passwordHash: { user: string; admin: string },
   onStep: (step: SeedStep) => void,
   bulk: boolean,
 ): Promise<void> {
@@ -227,7 +254,11 @@ async function writeDataset(
       { column: 'account_id', type: 'text', value: (u) => u.id },
       { column: 'provider_id', type: 'text', value: () => 'credential' },
       { column: 'user_id', type: 'text', value: (u) => u.id },
-      { column: 'password', type: 'text', value: () => passwordHash },
+      {
+        column: 'password',
+        type: 'text',
+        value: (u) => (u.role === 'admin' ? passwordHash.admin : passwordHash.user),
+      },
       { column: 'created_at', type: 'timestamptz', value: (u) => iso(u.createdAt) },
       { column: 'updated_at', type: 'timestamptz', value: (u) => iso(u.createdAt) },
     ]),

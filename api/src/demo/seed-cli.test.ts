@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { UserDto } from '@ecu/shared';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { newClient } from '../test/factories';
+import { describeOnPostgres } from '../test/test-db';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+const API_DIR = path.resolve(import.meta.dirname, '../..');
+
+function seedCli(args: string[], env: Record<string, string>) {
+  const proc = spawn(path.join(API_DIR, 'node_modules/.bin/tsx'), ['src/demo/seed-cli.ts', ...args], {
+    cwd: API_DIR,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    proc.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe('pnpm seed:demo refuses before it connects', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecu-seed-cli-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production' }, /^Refused: NODE_ENV is production\. Add --yes-really/],
+    [
+      { DATABASE_URL: 'postgres://ecu:pw@db.example.com:5432/ecu', AUTH_SECRET: 's'.repeat(40) },
+      /^Refused: the database is on db\.example\.com, not on this machine\./,
+    ],
+  ])('%j', async (env, message) => {
+    const run = await seedCli(['--users', '5'], { DATA_DIR: dataDir, AUTH_SECRET: 'a'.repeat(40), ...env });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describeOnPostgres('pnpm seed:demo, one real run on a fresh portal database', (source) => {
+  const name = `${source.namePrefix}seed_${randomBytes(4).toString('hex')}`;
+  const url = new URL(source.adminUrl);
+  url.pathname = `/${name}`;
+  let server: TestServer | undefined;
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  beforeAll(async () => {
+    const admin = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}" template "${source.template}"`);
+    await admin.end();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+    const admin = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+
+  it('writes the demo and prints fresh passwords that sign in', async () => {
+    const env = { DATABASE_URL: url.toString(), AUTH_SECRET: 's'.repeat(40), NODE_ENV: 'development' };
+    const run = await seedCli(['--users', '40', '--tickets', '30', '--payments', '10', '--json'], env);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+      users: number;
+      adminEmails: string[];
+      adminPassword: string;
+      password: string;
+    };
+    expect(result.users).toBe(40);
+    expect(result.password).not.toBe('demo-password-1');
+
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 }, { migrate: false });
+    server = await startTestServer({ database });
+    const admin = newClient(server);
+    const res = await admin.post<UserDto>('/api/auth/login', {
+      email: result.adminEmails[0],
+      password: result.adminPassword,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.role).toBe('admin');
+  }, 120_000);
+});
