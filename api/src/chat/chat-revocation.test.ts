@@ -4,10 +4,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tickets, users } from '../db/schema';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
+import { describeOnPostgres } from '../test/test-db';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { CHAT_CLOSE_REJOIN } from './hub';
 import { type ChatClient, chatClient } from './test/chat-client';
-import { type ChatSetup, chatSetup, eventually, indexedMessage, loadPayload, sleep } from './test/fixtures';
+import {
+  type ChatSetup,
+  chatSetup,
+  eventually,
+  holdUpdatesTable,
+  indexedMessage,
+  loadPayload,
+  sleep,
+} from './test/fixtures';
 
 /** What the issue asks: an account change ends the chat sockets within a second. */
 const BOUND_MS = 1_000;
@@ -131,6 +140,30 @@ describe('an account change ends its open chat sockets at once', () => {
     expect(
       (await loadPayload(own.tuner.client, own.ticket.ticketNumber)).messages.map((x) => x._id),
     ).toContain(m.id);
+  });
+});
+
+// On PGlite the held lock would hold the demotion too (one connection): PostgreSQL only.
+describeOnPostgres('a change while the socket is being let in', () => {
+  it('demoting an admin whose upgrade passed but whose room is still loading closes the socket once it joins', async () => {
+    const own = await chatSetup(server, chat.admin);
+    const second = await promotedAdmin(server, chat.admin);
+    // The room's load waits on the lock: the socket is open, its access read, not yet joined.
+    const { release, held } = await holdUpdatesTable(server.deps.db, { readers: true });
+    const client = chatClient(server.url, second.client, second.user._id, own.ticket.ticketNumber);
+    open.push(client);
+    try {
+      await eventually(() => client.provider.wsconnected);
+      const res = await chat.admin.client.put('/api/admin/updateUserRole', {
+        userId: second.user._id,
+        role: 'user',
+      });
+      expect(res.status, res.text).toBe(200);
+    } finally {
+      release();
+      await held;
+    }
+    expect((await client.closed()).code).toBe(CHAT_CLOSE.forbidden);
   });
 });
 
