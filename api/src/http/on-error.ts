@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import { codeForStatus } from '@ecu/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type Logger, requestIdOf } from '../platform/logger';
 import { AppError } from './app-error';
+import { discardUnreadBody } from './body-limit';
 import { failure } from './envelope';
 import { incomingOf } from './incoming';
 
@@ -44,10 +46,14 @@ export function errorAnswer(
 }
 
 export function onError(logger: Logger) {
-  return (err: Error, c: Context) => {
-    const request = { method: c.req.method, path: c.req.path, reqId: requestIdOf(incomingOf(c)) };
+  return async (err: Error, c: Context) => {
+    const incoming = incomingOf(c) as IncomingMessage | undefined;
+    const request = { method: c.req.method, path: c.req.path, reqId: requestIdOf(incoming) };
     const answer = errorAnswer(err, logger, request);
     for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
+    // A refusal that came before the body was read (a 401, a 413 by its declared length...)
+    // reads it first, so that a client still sending reads this answer, not a broken pipe.
+    if (incoming && !(await discardUnreadBody(incoming))) c.header('Connection', 'close');
     return c.json(answer.body, answer.status);
   };
 }
