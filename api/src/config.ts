@@ -37,7 +37,7 @@ const envObject = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
   // The role that owns the tables: migrations run as it, the app's own pool as DATABASE_URL's
-  // role, which then needs DML only (docs/decisions/062-database-roles.md).
+  // role, which then needs DML only (docs/decisions/067-database-roles.md).
   DATABASE_OWNER_URL: optionalUrl(/^postgres(ql)?$/),
   SMTP_URL: optionalUrl(/^smtps?$/).refine(
     (v) => v === undefined || [null, 'off'].includes(new URL(v).searchParams.get('tls')),

@@ -35,7 +35,7 @@ export async function buildRuntime(
     overrides.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? { kind: 'postgres', url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
     ));
   const mailer =

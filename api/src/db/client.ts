@@ -25,7 +25,8 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string; max?: number }
+  /** ownerUrl: migrations run as this role (it owns the tables); the pool uses url's role. */
+  | { kind: 'postgres'; url: string; max?: number; ownerUrl?: string }
   | { kind: 'pglite'; dataDir: string | undefined }
   | { kind: 'pglite'; client: PGlite };
 
@@ -37,11 +38,10 @@ export async function openDatabase(
   if (source.kind === 'postgres') {
     const client = preparingClient(postgres(source.url, { max: source.max ?? 10, onnotice: () => {} }));
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    if (shouldMigrate && (await migrationsPending(db).catch(() => true))) {
-      // Several processes may start at once on one database: one migrates, the others wait
-      // and then find nothing left to do.
-      await underSessionLock(source.url, STARTUP_LOCKS.migrations, () =>
-        migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    if (shouldMigrate) {
+      await (source.ownerUrl
+        ? migrateAsOwner(source.ownerUrl)
+        : migratePostgresIfPending(db, source.url)
       ).catch(async (err: unknown) => {
         await client.end({ timeout: 1 });
         throw err;
@@ -63,6 +63,30 @@ export async function openDatabase(
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Several processes may start at once on one database: one migrates, the others wait and then
+ * find nothing left to do.
+ */
+async function migratePostgresIfPending(db: Db, url: string): Promise<void> {
+  if (!(await migrationsPending(db).catch(() => true))) return;
+  await underSessionLock(url, STARTUP_LOCKS.migrations, () =>
+    migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+  );
+}
+
+/**
+ * The app's role reads and writes rows only; the schema is changed by the role that owns it,
+ * on a connection of its own that is closed once migrated (docs/decisions/067-database-roles.md).
+ */
+async function migrateAsOwner(ownerUrl: string): Promise<void> {
+  const owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
+  try {
+    await migratePostgresIfPending(drizzlePostgres(owner, { schema }) as unknown as Db, ownerUrl);
+  } finally {
+    await owner.end({ timeout: 5 });
+  }
 }
 
 /**
