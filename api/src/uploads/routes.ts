@@ -8,6 +8,17 @@ import { finishIfStored } from './finish';
 import { type createTusServer, UPLOAD_ID, uploadCallers } from './tus-server';
 
 /**
+ * A tus answer under the API's CORS policy, which is none (same origin only): tus adds
+ * Access-Control-* headers of its own to every answer.
+ */
+function sameOriginOnly(res: Response): Response {
+  for (const name of [...res.headers.keys()]) {
+    if (name.startsWith('access-control-')) res.headers.delete(name);
+  }
+  return res;
+}
+
+/**
  * Mounts tus at /api/uploads. The session and the gates run here, before tus sees the
  * request; an upload id that is not the caller's answers 404 like one that does not exist.
  */
@@ -20,15 +31,15 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
     });
 
   app.all('/', async (c) => {
-    if (c.req.method === 'OPTIONS') return tus.handleWeb(c.req.raw);
+    if (c.req.method === 'OPTIONS') return sameOriginOnly(await tus.handleWeb(c.req.raw));
     const user = passGates(c.var.user);
     const request = streamedRequest(c);
     uploadCallers.set(request, user);
-    return tus.handleWeb(request);
+    return sameOriginOnly(await tus.handleWeb(request));
   });
 
   app.all('/:id', async (c) => {
-    if (c.req.method === 'OPTIONS') return tus.handleWeb(c.req.raw);
+    if (c.req.method === 'OPTIONS') return sameOriginOnly(await tus.handleWeb(c.req.raw));
     const user = passGates(c.var.user);
     const id = c.req.param('id');
     if (!UPLOAD_ID.test(id)) return plain(404, 'Not found');
@@ -46,7 +57,7 @@ export function uploadRoutes(tus: ReturnType<typeof createTusServer>) {
     // The bytes go to tus as Node read them (http/node-body.ts).
     const request = streamedRequest(c);
     uploadCallers.set(request, user);
-    const res = await tus.handleWeb(request);
+    const res = sameOriginOnly(await tus.handleWeb(request));
     if (c.req.method !== 'HEAD' || !row.sha256) return res;
     // As the last PATCH does: the hash of what the server stored, for the client to compare.
     const headers = new Headers(res.headers);

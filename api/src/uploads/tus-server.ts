@@ -36,6 +36,13 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
 /** The signed-in caller of a tus request, put here by the Hono route before tus runs. */
 export const uploadCallers = new WeakMap<Request, UserRow>();
 
+/**
+ * The tus extensions the portal offers. Not deferred length (every upload names its size at
+ * creation, to be held to its purpose's limit) nor concatenation; tus answers a request for
+ * one of those with 501, which the portal turns into a 400.
+ */
+const OFFERED_EXTENSIONS = new Set(['creation', 'creation-with-upload', 'termination', 'expiration']);
+
 function refuse(status_code: number, body: string): never {
   throw { status_code, body: `${body}\n` };
 }
@@ -64,6 +71,7 @@ export function createTusServer(deps: {
       directory: path.join(deps.dataDir, 'uploads'),
       expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
     });
+  store.extensions = store.extensions.filter((name) => OFFERED_EXTENSIONS.has(name));
   // The bytes are hashed as they arrive, so the last PATCH need not read the file again.
   const hashes = new RunningHashes();
   return new Server({
@@ -72,6 +80,9 @@ export function createTusServer(deps: {
     locker: uploadLocker(deps),
     respectForwardedHeaders: deps.trustProxy,
     relativeLocation: true,
+    // Same-origin only, as the rest of the API: no Access-Control-Allow-Origin for anyone
+    // (routes.ts drops tus's other CORS headers).
+    allowedOrigins: () => false,
     maxSize: Math.max(...Object.values(MAX_BYTES)),
     namingFunction: () => randomBytes(18).toString('base64url'),
     async onUploadCreate(req, upload) {
@@ -112,6 +123,9 @@ export function createTusServer(deps: {
     },
     async onResponseError(_req, err) {
       if (err instanceof Error) logger.error('Upload failed:', err);
+      // An extension the portal does not offer is the client's mistake, not a server fault.
+      const refused = err as { status_code?: number; body?: string };
+      if (refused.status_code === 501) return { status_code: 400, body: refused.body ?? 'Not supported\n' };
       return undefined;
     },
   });

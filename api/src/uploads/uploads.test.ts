@@ -18,6 +18,7 @@ import {
   ticketFields,
   ticketForm,
   tusHeaders,
+  tusMetadata,
   tusUpload,
   uploadRow,
 } from '../test/ticket-helpers';
@@ -366,6 +367,60 @@ describe('tus uploads (/api/uploads)', () => {
       const rows = await server.deps.db.select().from(uploads);
       expect(rows.every((r) => r.status === 'attached')).toBe(true);
     });
+  });
+});
+
+describe('the tus surface the portal offers', () => {
+  const foreign = 'https://evil.example';
+  const corsHeaders = (res: { headers: Headers }) =>
+    [...res.headers.keys()].filter((name) => name.startsWith('access-control-'));
+
+  it('advertises only the extensions it serves, and no CORS grant', async () => {
+    for (const origin of [foreign, new URL(server.url).origin]) {
+      const res = await tuner.client.request('OPTIONS', '/api/uploads', { headers: { origin } });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('tus-extension')?.split(',').sort()).toEqual(
+        ['creation', 'creation-with-upload', 'expiration', 'termination'].sort(),
+      );
+      expect(corsHeaders(res)).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['Upload-Concat', { 'Upload-Concat': 'partial', 'Upload-Length': '10' }],
+    ['Upload-Concat final', { 'Upload-Concat': 'final;/api/uploads/a /api/uploads/b' }],
+    ['Upload-Defer-Length', { 'Upload-Defer-Length': '1' }],
+  ])('answers %s with a 4xx', async (_label, extra) => {
+    const res = await tuner.client.request('POST', '/api/uploads', {
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Metadata': tusMetadata({ filename: 'read.bin', purpose: 'ecu' }),
+        ...extra,
+      },
+    });
+    expect(res.status, res.text).toBeGreaterThanOrEqual(400);
+    expect(res.status, res.text).toBeLessThan(500);
+  });
+
+  it('answers a creation, a PATCH and a HEAD from any Origin without Access-Control-* headers', async () => {
+    const created = await tuner.client.request('POST', '/api/uploads', {
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': '4',
+        'Upload-Metadata': tusMetadata({ filename: 'read.bin', purpose: 'ecu' }),
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(corsHeaders(created)).toEqual([]);
+    const uploadPath = new URL(created.headers.get('location')!, server.url).pathname;
+    const patched = await patchTusUpload(tuner.client, uploadPath, 0, fileBytes(4));
+    expect(patched.status).toBe(204);
+    expect(corsHeaders(patched)).toEqual([]);
+    const head = await tuner.client.request('HEAD', uploadPath, {
+      headers: { 'Tus-Resumable': '1.0.0', origin: foreign },
+    });
+    expect(head.status).toBe(200);
+    expect(corsHeaders(head)).toEqual([]);
   });
 });
 
