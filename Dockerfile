@@ -11,7 +11,10 @@ COPY api/package.json api/
 COPY web/package.json web/
 RUN pnpm install --frozen-lockfile
 COPY . .
-RUN pnpm build && pnpm --filter @ecu/api deploy --prod --legacy /out && cp -r api/dist /out/dist && cp -r web/dist /out/web
+# The web build's source maps stay in the build stage: the image serves none (and the server
+# answers 404 for any .map path besides; api/src/app/static-web.ts).
+RUN pnpm build && pnpm --filter @ecu/api deploy --prod --legacy /out && cp -r api/dist /out/dist && cp -r web/dist /out/web \
+  && find /out/web -name '*.map' -delete
 
 FROM node:24-bookworm-slim
 WORKDIR /app
@@ -30,6 +33,7 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000
+# A forgotten admin password: `docker compose exec app-1 node dist/reset-password-cli.mjs EMAIL`.
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # The heap's sizes (docs/decisions/054-node-heap-flags.md; deploy/node-args.json lists them): an old
 # generation of 96 MB from the start, below which uploads set off a full GC every 50-100 ms, and
