@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { chatMessagesOf } from '@ecu/shared/chat/doc';
 import type { ChatMessage } from '@ecu/shared/chat/message';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { COMPACT_AFTER } from '.';
+import { appendChatUpdates } from './persistence';
 import { type ChatClient, chatClient } from './test/chat-client';
 import {
   appendedUpdates,
@@ -118,9 +120,22 @@ describe('persistence', () => {
 
   it(`compacts an open room past ${COMPACT_AFTER} appended updates; the doc loads identically`, async () => {
     const { tuner, ticket } = await chatSetup(server);
-    const a = await connect(tuner, ticket.ticketNumber);
+    // An account sends at most CHAT_RATE.messages a minute: most of the history is stored
+    // already, one update per message, as an earlier session of the tuner left it.
+    const earlier = new Y.Doc();
+    const rows: { ticketId: string; data: Uint8Array }[] = [];
+    earlier.on('update', (data: Uint8Array) => rows.push({ ticketId: ticket._id, data }));
     const sent: ChatMessage[] = [];
-    for (let i = 0; i < COMPACT_AFTER + 5; i++) sent.push(a.send(`Message ${i + 1}`));
+    for (let i = 0; i < COMPACT_AFTER - 10; i++) {
+      const m = { id: randomUUID(), senderId: tuner.user._id, text: `Message ${i + 1}`, time: Date.now() };
+      chatMessagesOf(earlier).push([m]);
+      sent.push(m);
+    }
+    await appendChatUpdates(server.deps.db, rows);
+    const a = await connect(tuner, ticket.ticketNumber);
+    await a.until(() => a.messages().length === sent.length);
+    // Each live message appends two updates (the message, then the server's receive time).
+    for (let i = sent.length; i < COMPACT_AFTER + 5; i++) sent.push(a.send(`Message ${i + 1}`));
     // Every message stored (the snapshot with what was appended since).
     await eventually(async () => (await storedMessages(ticket._id)).length === sent.length, 20_000);
     expect(server.hub.loadedRooms).toBe(1);

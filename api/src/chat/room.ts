@@ -58,7 +58,7 @@ export interface RoomHooks {
    * Counts `count` messages against the sender's quota (shared/src/chat/limits.ts); over
    * it, says how long to wait.
    */
-  allowMessages(sender: UserRow, count: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  allowMessages(sender: UserRow, count: number): { allowed: boolean; retryAfterSeconds: number };
   /** Closes the socket; `code` defaults to CHAT_CLOSE.refusedUpdate. */
   refused(connection: ChatConnection, reason: string, code?: number): void;
   /** An update from another process broke the rules and was not applied. */
@@ -239,14 +239,7 @@ export class ChatRoom {
         { messages: count, bytes: update.length },
       );
       if (full) return this.hooks.refused(connection, full, CHAT_CLOSE.chatFull);
-      let quota: { allowed: boolean; retryAfterSeconds: number };
-      try {
-        quota = await this.hooks.allowMessages(connection.user, count);
-      } catch (err) {
-        this.hooks.failed(err);
-        // Not applied: the writer keeps it as pending and resends after reconnecting.
-        return connection.close(1011, 'The message could not be checked');
-      }
+      const quota = this.hooks.allowMessages(connection.user, count);
       if (!quota.allowed) {
         return this.hooks.refused(
           connection,

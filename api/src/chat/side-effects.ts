@@ -59,25 +59,55 @@ export async function claimAttachments(
 
 class RefusedAttachments extends Error {}
 
+/** One process's own count of an account's messages, and the shared store's last refusal. */
+interface LocalQuota {
+  windows: Map<string, { endsAt: number; count: number }>;
+  blockedUntil: Map<string, number>;
+}
+const localQuotas = new WeakMap<RateLimitStore, LocalQuota>();
+
 /**
- * Counts `count` new messages of an account against CHAT_RATE (every process shares the
- * counter). Refused ones are taken back, so that waiting is enough to send them.
+ * Counts `count` new messages of an account against CHAT_RATE without waiting for the
+ * database or Redis: a message is relayed before it is stored (docs/decisions/022-chat-on-yjs.md),
+ * and on the embedded database a busy transaction would hold every chat up. This process
+ * counts in memory; the shared store (every process's messages) is told in the background,
+ * and once it says the account is over, this process refuses until its window ends.
  */
-export async function allowChatMessages(
+export function allowChatMessages(
   limits: RateLimitStore,
   userId: string,
   count: number,
-): Promise<RateLimitResult> {
-  const key = `chat-messages:${userId}`;
-  let result: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
-  for (let taken = 0; taken < count; taken++) {
-    result = await limits.hit(key, CHAT_RATE.windowSeconds, CHAT_RATE.messages);
-    if (!result.allowed) {
-      for (let i = 0; i <= taken; i++) await limits.release(key);
-      return result;
-    }
+  now: number = Date.now(),
+): RateLimitResult {
+  let quota = localQuotas.get(limits);
+  if (!quota) {
+    quota = { windows: new Map(), blockedUntil: new Map() };
+    localQuotas.set(limits, quota);
   }
-  return result;
+  const blocked = quota.blockedUntil.get(userId) ?? 0;
+  if (blocked > now) return { allowed: false, retryAfterSeconds: Math.ceil((blocked - now) / 1000) };
+  let window = quota.windows.get(userId);
+  if (!window || window.endsAt <= now) {
+    if (quota.windows.size > 10_000) {
+      for (const [id, w] of quota.windows) if (w.endsAt <= now) quota.windows.delete(id);
+    }
+    window = { endsAt: now + CHAT_RATE.windowSeconds * 1000, count: 0 };
+    quota.windows.set(userId, window);
+  }
+  if (window.count + count > CHAT_RATE.messages) {
+    return { allowed: false, retryAfterSeconds: Math.ceil((window.endsAt - now) / 1000) };
+  }
+  window.count += count;
+  const shared = quota;
+  void (async () => {
+    for (let i = 0; i < count; i++) {
+      const result = await limits.hit(`chat-messages:${userId}`, CHAT_RATE.windowSeconds, CHAT_RATE.messages);
+      if (!result.allowed) shared.blockedUntil.set(userId, Date.now() + result.retryAfterSeconds * 1000);
+    }
+  })().catch(() => {
+    // The store is down: this process's own count still holds.
+  });
+  return { allowed: true, retryAfterSeconds: 0 };
 }
 
 export type ChatMessageRow = typeof chatMessages.$inferInsert;
