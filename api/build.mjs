@@ -25,12 +25,16 @@ const EXTERNAL = [
   'nodemailer',
   'ioredis',
   '@aws-sdk',
+  // Its pool starts worker threads from a file of its own, beside its code.
+  'piscina',
 ];
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  // `node dist/reset-password-cli.mjs EMAIL`: the operator's password reset, in the image too.
-  entryPoints: ['src/main.ts', 'src/accounts/reset-password-cli.ts'],
+  // The worker pool's threads load worker-pool-tasks.mjs from beside the bundle
+  // (docs/decisions/062-worker-pool.md); `node dist/reset-password-cli.mjs EMAIL`: the
+  // operator's password reset, in the image too.
+  entryPoints: ['src/main.ts', 'src/platform/worker-pool-tasks.ts', 'src/accounts/reset-password-cli.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',

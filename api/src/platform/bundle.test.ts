@@ -1,8 +1,10 @@
+import { scryptSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { Piscina } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
 import { zodEnglishOnly } from '../../build-plugins.mjs';
 
@@ -52,5 +54,55 @@ describe("the server bundle's zod (docs/decisions/057-zod-locales.md)", () => {
   it('holds every locale without the plugin, which is what it spares', async () => {
     const code = await bundleZod([]);
     expect(code).toContain('erwartet');
+  });
+});
+
+describe("the server bundle's worker pool (docs/decisions/062-worker-pool.md)", () => {
+  const script = () => readFileSync(path.join(API_ROOT, 'build.mjs'), 'utf8');
+
+  it('is an entry of api/build.mjs, written beside main.mjs under the name the pool loads', () => {
+    expect(script()).toMatch(/entryPoints: \[[^\]]*'src\/platform\/worker-pool-tasks\.ts'/);
+    expect(script()).toMatch(/entryNames: '\[name\]'/);
+    expect(script()).toMatch(/outExtension: \{ '\.js': '\.mjs' \}/);
+    // piscina starts its threads from its own worker file: it stays in node_modules.
+    expect(script()).toMatch(/^\s+'piscina',$/m);
+    const pool = readFileSync(path.join(API_ROOT, 'src/platform/worker-pool.ts'), 'utf8');
+    expect(pool).toMatch(/`\.\/worker-pool-tasks\.\$\{fromSource \? 'ts' : 'mjs'\}`/);
+  });
+
+  it('runs its tasks from the bundled file alone, without tsx', async () => {
+    const result = await build({
+      entryPoints: [path.join(API_ROOT, 'src/platform/worker-pool-tasks.ts')],
+      outdir: scratch,
+      entryNames: '[name]',
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'silent',
+      plugins: [zodEnglishOnly],
+      metafile: true,
+    });
+    const filename = path.join(scratch, 'worker-pool-tasks.mjs');
+    expect(Object.keys(result.metafile.outputs).map((o) => path.basename(o))).toContain(
+      'worker-pool-tasks.mjs',
+    );
+    const pool = new Piscina({ filename, name: 'identify', maxThreads: 1, execArgv: [] });
+    try {
+      const bytes = new Uint8Array(64 * 1024).fill(0xff);
+      bytes.set(Buffer.from('\0EDC17C46\0 0281019617\0', 'latin1'), 0x100);
+      const identified = await pool.run({ bytes, expected: undefined }, { name: 'identify' });
+      expect(identified).toMatchObject({ maker: 'Bosch', family: 'EDC17C46', hardwareNumber: '0281019617' });
+      const key = await pool.run(
+        { password: 'pw', salt: 'salt', N: 1024, r: 8, p: 1, keyLength: 16, maxmem: 32 * 2 ** 20 },
+        { name: 'scrypt' },
+      );
+      expect(Buffer.from(key).toString('hex')).toBe(
+        scryptSync('pw', 'salt', 16, { N: 1024, r: 8, p: 1 }).toString('hex'),
+      );
+    } finally {
+      await pool.destroy();
+    }
   });
 });

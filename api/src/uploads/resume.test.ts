@@ -342,6 +342,26 @@ async function bundleServer(): Promise<{ entry: string; remove(): Promise<void> 
       },
     ],
   });
+  // The worker pool's tasks beside main.mjs, as api/build.mjs writes them (docs/decisions/062-worker-pool.md).
+  await build({
+    entryPoints: [path.join(API_DIR, 'src/platform/worker-pool-tasks.ts')],
+    outfile: path.join(dir, 'worker-pool-tasks.mjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-npm-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@ecu/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
   await cp(path.join(API_DIR, 'src/db/migrations'), path.join(dir, 'migrations'), { recursive: true });
   return { entry: path.join(dir, 'main.mjs'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
