@@ -32,7 +32,7 @@ const EXTERNAL = [
 rmSync('dist', { recursive: true, force: true });
 await build({
   // The worker pool's threads load worker-pool-tasks.mjs from beside the bundle
-  // (docs/decisions/062-worker-pool.md); `node dist/reset-password-cli.mjs EMAIL`: the
+  // (docs/decisions/068-worker-pool.md); `node dist/reset-password-cli.mjs EMAIL`: the
   // operator's password reset, in the image too.
   entryPoints: ['src/main.ts', 'src/platform/worker-pool-tasks.ts', 'src/accounts/reset-password-cli.ts'],
   outdir: 'dist',

@@ -57,7 +57,7 @@ describe("the server bundle's zod (docs/decisions/057-zod-locales.md)", () => {
   });
 });
 
-describe("the server bundle's worker pool (docs/decisions/062-worker-pool.md)", () => {
+describe("the server bundle's worker pool (docs/decisions/068-worker-pool.md)", () => {
   const script = () => readFileSync(path.join(API_ROOT, 'build.mjs'), 'utf8');
 
   it('is an entry of api/build.mjs, written beside main.mjs under the name the pool loads', () => {

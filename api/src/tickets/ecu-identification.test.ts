@@ -129,7 +129,7 @@ async function healthWhile<T>(url: string, work: () => Promise<T>) {
   }
 }
 
-describe('identification in the worker pool (docs/decisions/062-worker-pool.md)', () => {
+describe('identification in the worker pool (docs/decisions/068-worker-pool.md)', () => {
   it('keeps health answering while ten crafted 20 MB reads are identified at once; every ticket is created', async () => {
     // 'EDC17 ' over the whole file: the most matches a read can hold (16 s and 763 MB on the main thread before).
     const crafted = Buffer.alloc(ECU_FILE_MAX_BYTES);

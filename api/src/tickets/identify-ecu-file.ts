@@ -4,7 +4,7 @@ import { PoolBudgetError, PoolLine, PoolLineFullError } from '../platform/worker
 
 /**
  * How long a worker may spend on one file: a 20 MB read of random bytes takes about half a
- * second, a crafted one longer (docs/decisions/062-worker-pool.md).
+ * second, a crafted one longer (docs/decisions/068-worker-pool.md).
  */
 export const IDENTIFY_BUDGET_MS = 2000;
 

@@ -342,7 +342,7 @@ async function bundleServer(): Promise<{ entry: string; remove(): Promise<void> 
       },
     ],
   });
-  // The worker pool's tasks beside main.mjs, as api/build.mjs writes them (docs/decisions/062-worker-pool.md).
+  // The worker pool's tasks beside main.mjs, as api/build.mjs writes them (docs/decisions/068-worker-pool.md).
   await build({
     entryPoints: [path.join(API_DIR, 'src/platform/worker-pool-tasks.ts')],
     outfile: path.join(dir, 'worker-pool-tasks.mjs'),
