@@ -37,7 +37,10 @@ async function connect(who: TestUser, ticketNumber: number): Promise<ChatClient>
 
 async function say(client: ChatClient, ticket: TicketDto, text: string) {
   const m = client.send(text);
-  await eventually(async () => (await indexedMessage(server.deps.db, ticket._id, m.id)) !== undefined);
+  await eventually(
+    async () => (await indexedMessage(server.deps.db, ticket._id, m.id)) !== undefined,
+    15_000,
+  );
 }
 
 function leave(client: ChatClient) {
@@ -76,7 +79,7 @@ describe('deleting a user', () => {
     await say(adminOnStored, stored, 'Tomorrow morning.');
     leave(tunerOnStored);
     leave(adminOnStored);
-    await eventually(() => server.hub.peek(stored._id) === undefined);
+    await eventually(() => server.hub.peek(stored._id) === undefined, 15_000);
 
     // A chat loaded in this process, with support still on it.
     const tunerOnLive = await connect(tuner, live.ticketNumber);
@@ -104,6 +107,7 @@ describe('deleting a user', () => {
     // Support's open chat is told at once, as the server's own change.
     await adminOnLive.until(
       () => chatPeopleOf(adminOnLive.doc).get(tuner.user._id)?.firstName === DELETED_USER_NAME,
+      15_000,
     );
     expect(chatPeopleOf(adminOnLive.doc).get(tuner.user._id)).toEqual({
       firstName: DELETED_USER_NAME,
@@ -143,7 +147,7 @@ describe('deleting a user', () => {
         .from(chatUpdates)
         .where(eq(chatUpdates.ticketId, live._id));
       return server.hub.peek(live._id) === undefined && appended.length === 0;
-    });
+    }, 15_000);
     expect(await storedHolds(live._id, FIRST)).toBe(false);
     expect(chatPeopleOf(await storedDoc(server.deps.db, live._id)).get(tuner.user._id)?.firstName).toBe(
       DELETED_USER_NAME,
