@@ -1,12 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TicketDto } from '@ecu/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../db/client';
 import { storedBlobs, ticketFiles } from '../db/schema';
 import { pruneTables } from '../platform/prune';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
+import { describeOnPostgres } from '../test/test-db';
 import { startTestServer, type TestServer } from '../test/test-server';
 import {
   download,
@@ -16,7 +17,7 @@ import {
   submitTicket,
   uploadTunedMultipart,
 } from '../test/ticket-helpers';
-import { deleteTickets, removeUnreferencedFiles } from './stored-files';
+import { deleteTickets, removeUnreferencedFiles, shareStoredBytes } from './stored-files';
 
 let server: TestServer;
 let owner: TestUser;
@@ -176,5 +177,25 @@ describe('files stored before the shared-bytes migration', () => {
     const left = await storedFiles();
     expect(left).not.toContain(keys.ecu);
     expect(left).not.toContain(keys.tuned);
+  });
+});
+
+describeOnPostgres('a sweep while bytes are being shared', () => {
+  it('skips bytes that a transaction is sharing, and they stay once the share is committed', async () => {
+    const { parent } = await deliveredWithRevision(owner);
+    const [tuned] = await server.deps.db
+      .delete(ticketFiles)
+      .where(and(eq(ticketFiles.ticketId, parent._id), eq(ticketFiles.kind, 'tuned')))
+      .returning();
+    // Nothing names the tuned bytes now; a transaction takes a share, and a sweep runs meanwhile.
+    const removed = await server.deps.db.transaction(async (tx) => {
+      await shareStoredBytes(tx, tuned!);
+      const during = await removeUnreferencedFiles(server.deps, [tuned!.storageKey]);
+      await tx.insert(ticketFiles).values({ ...tuned!, id: undefined });
+      return during;
+    });
+    expect(removed).toBe(0);
+    expect(await removeUnreferencedFiles(server.deps, [tuned!.storageKey])).toBe(0);
+    expect(await storedFiles()).toContain(tuned!.storageKey);
   });
 });
