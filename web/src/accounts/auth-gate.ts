@@ -1,7 +1,8 @@
 import type { AuthState, UserDto } from '@ecu/shared';
 import { useSyncExternalStore } from 'react';
 import { type GateUser, readSignedInCopy, subscribeSignedInCopy } from '../local/signed-in-copy';
-import { TimeLimitError, withTimeLimit } from '../local/time-limit';
+import { withTimeLimit } from '../local/time-limit';
+import { accountsApi } from './api';
 
 /**
  * What the route gate reads on the first frame, without Dexie: the synchronous copy of the
@@ -48,7 +49,10 @@ function subscribeLookup(listener: () => void) {
   return () => lookupListeners.delete(listener);
 }
 
-/** True while the current lookup of the user has run past AUTH_LOOKUP_LIMIT_MS unanswered. */
+/**
+ * True once the current lookup of the user has run past AUTH_LOOKUP_LIMIT_MS unanswered, or
+ * has failed (the local database could not be read, say): the gate stops waiting either way.
+ */
 export function isAuthLookupTimedOut(): boolean {
   return lookupTimedOut;
 }
@@ -58,6 +62,8 @@ export function useAuthLookupTimedOut(): boolean {
 }
 
 let inflight: Promise<UserDto | null> | null = null;
+/** The lookup whose outcome the gate follows (a Retry starts another). */
+let latest: Promise<UserDto | null> | undefined;
 let firstLookup: Promise<void> | undefined;
 
 /**
@@ -68,17 +74,23 @@ export function firstLookupDone(): Promise<void> {
   return firstLookup ?? Promise.resolve();
 }
 
+/**
+ * The limit runs from the lookup's start: a caller that joins it (a window focus) neither
+ * restarts it nor takes back a time-out already shown. A failed lookup ends the wait at once;
+ * left waiting, the gate would show Loading until something else asked again.
+ */
 function watchLookup(lookup: Promise<UserDto | null>) {
+  latest = lookup;
   setLookupTimedOut(false);
   const limited = withTimeLimit(lookup, AUTH_LOOKUP_LIMIT_MS).then(
     () => {},
-    (err: unknown) => {
-      if (err instanceof TimeLimitError && inflight === lookup) setLookupTimedOut(true);
+    () => {
+      if (latest === lookup) setLookupTimedOut(true);
     },
   );
   // A late answer ends the time-out too: the screen knows who is signed in now.
   lookup.then(
-    () => inflight === null && setLookupTimedOut(false),
+    () => latest === lookup && setLookupTimedOut(false),
     () => {},
   );
   firstLookup ??= limited;
@@ -98,13 +110,12 @@ export const loadAuthLookup = () => import('./auth-state');
  * time: its connection may hang).
  */
 export function refreshAuthUser({ fresh = false }: { fresh?: boolean } = {}): Promise<UserDto | null> {
-  if (inflight && !fresh) {
-    watchLookup(inflight);
-    return inflight;
-  }
-  // The question goes out at once, before Dexie has loaded and before the page's own requests
-  // (a verification link's POST must not overtake it); the lookup decides what the answer means.
-  const answer = import('./api').then((m) => m.accountsApi.getMe());
+  if (inflight && !fresh) return inflight;
+  // The question goes out at once, from the entry's own start-up: before Dexie has loaded and
+  // before the page's chunks, which would otherwise take the browser's few connections to this
+  // server first and leave it queued behind them (a verification link's POST must not overtake
+  // it either); the lookup decides what the answer means.
+  const answer = accountsApi.getMe();
   answer.catch(() => {}); // read by lookUpUser
   const lookup: Promise<UserDto | null> = loadAuthLookup()
     .then(

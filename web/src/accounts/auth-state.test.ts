@@ -83,6 +83,27 @@ describe('the lookup of the signed-in user', () => {
     await expect(retry).resolves.toEqual(me);
   });
 
+  it('a window focus while the lookup waits neither restarts the limit nor takes back the time-out', async () => {
+    const server = slowGetMe();
+    void refreshAuthUser({ fresh: true });
+    await vi.advanceTimersByTimeAsync(AUTH_LOOKUP_LIMIT_MS - 1);
+    void refreshAuthUser(); // the focus handler joins the lookup under way
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isAuthLookupTimedOut()).toBe(true);
+    void refreshAuthUser();
+    expect(isAuthLookupTimedOut()).toBe(true);
+    expect(server.spy).toHaveBeenCalledTimes(1);
+    server.answer();
+    await vi.waitFor(() => expect(isAuthLookupTimedOut()).toBe(false));
+  });
+
+  it('a lookup that fails ends the wait at once (Retry, not Loading for good)', async () => {
+    vi.spyOn(accountsApi, 'getMe').mockResolvedValue({ message: 'ok', data: me });
+    vi.spyOn(localDb.meta, 'get').mockRejectedValue(new Error('The local database cannot be opened'));
+    await expect(refreshAuthUser({ fresh: true })).rejects.toThrow('cannot be opened');
+    expect(isAuthLookupTimedOut()).toBe(true);
+  });
+
   it('an answer in time never shows the time-out', async () => {
     vi.spyOn(accountsApi, 'getMe').mockResolvedValue({ message: 'ok', data: me });
     await refreshAuthUser();
