@@ -84,6 +84,27 @@ describe('messages per account per minute', () => {
     const after = await loadPayload(setup.admin.client, setup.ticket.ticketNumber);
     expect(after.messages.at(-1)?._id).toBe(reply.id);
   });
+
+  it('messages another process counted (the shared store) count here too', async () => {
+    const setup = await chatSetup(server);
+    // Another process took the account's whole minute.
+    for (let i = 0; i < CHAT_RATE.messages; i++) {
+      await server.deps.rateLimits.hit(
+        `chat-messages:${setup.tuner.user._id}`,
+        CHAT_RATE.windowSeconds,
+        CHAT_RATE.messages,
+      );
+    }
+    const client = await connect(setup);
+    // This process has counted none yet: the first goes through, and the store's answer arrives.
+    client.send('First here');
+    await client.until(() => (client.acked().get(client.doc.clientID) ?? 0) > 0);
+    await sleep(1_000); // the store's answer comes in the background
+    client.send('Second here');
+    const closed = await client.closed();
+    expect(closed.code).toBe(CHAT_CLOSE.tooManyMessages);
+    expect(retryAfterOf(closed.reason, -1)).toBeGreaterThan(0);
+  });
 });
 
 describe('a size cap per chat', () => {
