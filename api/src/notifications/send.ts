@@ -56,7 +56,8 @@ export function createNotifier({
   const pending = new Set<Promise<void>>();
   const lookup = publicOnlyLookup(resolveHost);
   // A test's push service on loopback over plain HTTP, as the subscription schema allows it.
-  const isTestLoopback = (url: URL) => config.nodeEnv !== 'production' && url.protocol === 'http:';
+  const isTestLoopback = (url: URL) =>
+    config.nodeEnv !== 'production' && url.protocol === 'http:' && isPushEndpoint(url.href, true);
 
   async function deliver(event: NotificationEvent): Promise<void> {
     if (!keys) return;
@@ -116,7 +117,7 @@ export function createNotifier({
     },
     async endpointProblem(endpoint) {
       const url = new URL(endpoint);
-      if (isTestLoopback(url) && isPushEndpoint(endpoint, true)) return null;
+      if (isTestLoopback(url)) return null;
       try {
         await publicAddressesOf(hostOf(url), resolveHost);
         return null;
