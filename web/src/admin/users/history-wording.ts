@@ -41,6 +41,9 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'user.credits': 'Adjusted the credits',
   'user.resend_verification': 'Resent the verification e-mail',
   'settings.update': 'Updated the settings',
+  'export.users': 'Exported the users (CSV)',
+  'export.transactions': 'Exported the transactions (CSV)',
+  'user.password-reset': 'Reset the password (command line)',
 };
 
 /** 'user.role' -> 'Changed the role'; an action this screen does not know reads 'Ticket status'. */
