@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyCredits, ledgerOf } from '../test/credits-helpers';
 import { verifiedUser } from '../test/factories';
 import { describeOnPostgres } from '../test/test-db';
@@ -25,6 +26,42 @@ function runRolesSql(adminUrl: string, vars: Record<string, string>): Promise<vo
     psql.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`psql ${code}: ${stderr}`)))),
   );
 }
+
+describe('deploy/postgres-roles.sql', () => {
+  const statements = readFileSync(ROLES_SQL, 'utf8')
+    .replace(/--.*$/gm, '')
+    .split(';')
+    .map((s) => s.replace(/\s+/g, ' ').trim());
+
+  it('grants the app role rows, sequences and a connection, and nothing that changes a schema', () => {
+    const toApp = statements.filter((s) => /^GRANT /.test(s) && / TO :"app"$/.test(s));
+    expect(toApp.length).toBeGreaterThan(0);
+    for (const grant of toApp) {
+      const privileges = grant.replace(/^GRANT (.*?) ON .*$/, '$1').split(/,\s*/);
+      for (const p of privileges)
+        expect(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'USAGE', 'CONNECT', 'TEMPORARY']).toContain(p);
+    }
+    expect(
+      statements.filter(
+        (s) =>
+          /:"app"/.test(s) &&
+          /\b(OWNER TO|SUPERUSER|CREATEDB|CREATEROLE|TRIGGER|TRUNCATE)\b/.test(
+            s.replace(/NO(SUPERUSER|CREATEDB|CREATEROLE)/g, ''),
+          ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('gives the owner role the tables of later migrations to grant, and makes neither role a superuser', () => {
+    expect(statements).toContain('ALTER DATABASE :"db" OWNER TO :"owner"');
+    expect(
+      statements.filter((s) => /^ALTER DEFAULT PRIVILEGES FOR ROLE :"owner" IN SCHEMA public GRANT/.test(s)),
+    ).toHaveLength(2);
+    expect(statements.filter((s) => /CREATE ROLE/.test(s))).toEqual(
+      statements.filter((s) => /CREATE ROLE %I LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE/.test(s)),
+    );
+  });
+});
 
 describeOnPostgres('the app role of deploy/postgres-roles.sql (least privilege)', (source) => {
   const tag = randomBytes(4).toString('hex');
