@@ -37,7 +37,9 @@ describe('docker-compose.yml gives the portal no administrator keys', () => {
 
   it("MinIO's root keys stay with the store and its init job; the app gets the bucket's user", () => {
     expect(service('object-store')).toContain('MINIO_ROOT_PASSWORD');
-    expect(service('object-store-init')).toContain('./deploy/object-store-init.sh:/deploy/object-store-init.sh:ro');
+    expect(service('object-store-init')).toContain(
+      './deploy/object-store-init.sh:/deploy/object-store-init.sh:ro',
+    );
     expect(app).not.toContain('MINIO_ROOT');
     expect(app).toMatch(/object-store-init:\n\s+condition: service_completed_successfully/);
     const script = readFileSync(path.join(ROOT, 'deploy/object-store-init.sh'), 'utf8');
