@@ -13,15 +13,23 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
  * An explicit stack, not recursion: a body nested thousands deep must not overflow the stack.
  */
 export function nulCharacterPath(input: unknown): string[] | null {
-  const stack: [unknown, string[]][] = [[input, []]];
+  // Each entry links to its parent's and the path is spelled out only on a hit: copying it
+  // at every level made a body nested n deep cost n² (a 1 MB body, minutes of CPU).
+  type Step = { key: string; parent: Step | null } | null;
+  const pathOf = (step: Step, last?: string): string[] => {
+    const path = last === undefined ? [] : [last];
+    for (let at = step; at; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const stack: [unknown, Step][] = [[input, null]];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
+    const [value, step] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path;
+      if (value.includes('\u0000')) return pathOf(step);
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value).reverse()) {
-        if (key.includes('\u0000')) return [...path, key];
-        stack.push([child, [...path, key]]);
+        if (key.includes('\u0000')) return pathOf(step, key);
+        stack.push([child, { key, parent: step }]);
       }
     }
   }
