@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_DOC, chatMessagesOf } from '@ecu/shared/chat/doc';
+import { WRITTEN_AT_MAX_AGE_MS } from '@ecu/shared/chat/limits';
 import { CHAT_MESSAGES, type ChatMessage } from '@ecu/shared/chat/message';
 import type { ChatLoadPayload } from '@ecu/shared/chat/payload';
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
@@ -276,6 +277,8 @@ describe('the server decides where a message goes and when it was sent', () => {
     expect(at).toBe(observer.doc.getMap<number>(CHAT_DOC.received).get(m.id));
     expect(at).toBeGreaterThanOrEqual(sentAfter);
     expect(at).toBeLessThanOrEqual(Date.now());
+    // The writer's clock is kept as 'written at', no earlier than 30 days before receipt.
+    expect(shown?.writtenAt).toBe(new Date(at - WRITTEN_AT_MAX_AGE_MS).toISOString());
     await rebase();
   });
 });

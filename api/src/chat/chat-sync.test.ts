@@ -67,6 +67,7 @@ describe('two y-websocket clients on a ticket', () => {
         _id: m1.id,
         message: m1.text,
         createdAt: receivedAt(m1),
+        writtenAt: new Date(m1.time).toISOString(),
         sender: { _id: tuner.user._id, firstName: 'Ada', lastName: 'Lovelace', role: 'user' },
         attachments: [],
       },
@@ -74,6 +75,7 @@ describe('two y-websocket clients on a ticket', () => {
         _id: m2.id,
         message: m2.text,
         createdAt: receivedAt(m2),
+        writtenAt: new Date(m2.time).toISOString(),
         sender: {
           _id: admin.user._id,
           firstName: admin.user.firstName,

@@ -6,7 +6,7 @@ import {
   readCountOf,
   unreadIndexOf,
 } from '@ecu/shared/chat/doc';
-import { shownTime } from '@ecu/shared/chat/limits';
+import { shownTime, writtenAt } from '@ecu/shared/chat/limits';
 import { type ChatMessage, readChatMessage } from '@ecu/shared/chat/message';
 import type { ChatLoadPayload, ChatMessageDto, ChatPartnerDto } from '@ecu/shared/chat/payload';
 import { CHAT_PATH } from '@ecu/shared/chat/protocol';
@@ -58,6 +58,7 @@ export async function chatLoadPayload(
         _id: m.id,
         message: m.text,
         createdAt: new Date(times[index] as number).toISOString(),
+        writtenAt: writtenAtOf(m.time, received.get(m.id)),
         sender: {
           _id: m.senderId,
           firstName: person?.firstName ?? '',
@@ -80,6 +81,14 @@ export async function chatLoadPayload(
   } finally {
     if (!loaded) doc.destroy();
   }
+}
+
+/** The writer's time as 'written at', when both it and the receive time are dates. */
+function writtenAtOf(written: unknown, received: unknown): string | null {
+  const receivedAt = shownTime(undefined, received);
+  const writtenTime = shownTime(written, undefined);
+  if (receivedAt === null || writtenTime === null) return null;
+  return new Date(writtenAt(writtenTime, receivedAt)).toISOString();
 }
 
 async function partnerOf(

@@ -2,7 +2,10 @@
 export interface ChatMessageDto {
   _id: string;
   message: string;
+  /** When the server received it: the time a message shows. */
   createdAt: string;
+  /** The writer's own clock, bounded to the 30 days before receipt and never after; null when unknown. */
+  writtenAt: string | null;
   sender: { _id: string; firstName: string; lastName: string; role: 'user' | 'admin' };
   attachments: { id: string; name: string; size: number; url: string }[];
 }
