@@ -16,9 +16,10 @@ const MAX_SCRYPT_BYTES = 128 * 2 ** 17 * 8;
 
 /**
  * Hashes run in the worker pool, one per core at once; this many per core wait, and a sign-in
- * or sign-up past them answers 429 (a hash takes some tens of milliseconds of a core).
+ * or sign-up past them answers 429. A hash takes about a tenth of a second of a core, so the
+ * last in a full line waits a few seconds: room for a workshop's burst, not for a flood.
  */
-export const hashLine = new PoolLine('scrypt', 8);
+export const hashLine = new PoolLine('scrypt', 32);
 
 async function derive(password: string, salt: string, params: { N: number; r: number; p: number }) {
   try {
