@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccounts } from '../db/schema';
 import { newClient, PASSWORD, signUpUser, uniqueEmail, verifiedUser } from '../test/factories';
+import { percentile, watchHealth } from '../test/health-watch';
 import { otpIn } from '../test/smtp-sink';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { hashLine, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './password-hash';
@@ -144,49 +145,18 @@ describe('a common password', () => {
   });
 });
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-
-/** Health answers polled in rounds of five while `work` runs, with the process's RSS sampled. */
-async function watchWhile<T>(url: string, work: () => Promise<T>) {
-  const medians: number[] = [];
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 5);
-  let running = true;
-  const poll = (async () => {
-    while (running) {
-      const round: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now();
-        await (await fetch(`${url}/api/health`)).arrayBuffer();
-        round.push(performance.now() - start);
-      }
-      medians.push(round.sort((a, b) => a - b)[2]!);
-    }
-  })();
-  try {
-    return { result: await work(), medians, peakRss: () => peakRss };
-  } finally {
-    running = false;
-    await poll;
-    clearInterval(sampler);
-  }
-}
-
 describe('hashing in the worker pool (docs/decisions/068-worker-pool.md)', () => {
   it('50 concurrent wrong-password sign-ins keep the RSS and health in bounds', async () => {
     // Ten accounts, five tries each: under the per-address limit, each try from an address of its own.
     const users = await Promise.all(Array.from({ length: 10 }, () => verifiedUser(server)));
-    const idle = await watchWhile(server.url, () => new Promise((resolve) => setTimeout(resolve, 2000)));
+    const idle = await watchHealth(server.url, () => new Promise((resolve) => setTimeout(resolve, 2000)));
     const idleWorst = Math.max(...idle.medians);
     const before = process.memoryUsage().rss;
     const {
       result: answers,
       medians,
       peakRss,
-    } = await watchWhile(server.url, () =>
+    } = await watchHealth(server.url, () =>
       Promise.all(
         Array.from({ length: 50 }, (_, i) =>
           newClient(server).post('/api/auth/login', {

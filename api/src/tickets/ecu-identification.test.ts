@@ -3,6 +3,7 @@ import { ECU_FILE_MAX_BYTES, type EcuIdentification, type TicketDto } from '@ecu
 import { MB, makeBinary, truncated } from '@ecu/shared/ecu-identify/test-binaries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
+import { percentile, watchHealth } from '../test/health-watch';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { postTicket, submitTicket, ticketFields, tusUpload } from '../test/ticket-helpers';
 import { IDENTIFY_BUDGET_MS } from './identify-ecu-file';
@@ -95,41 +96,6 @@ describe('the server identifies the stored ECU file', () => {
   });
 });
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-
-/**
- * Health answers polled in rounds of five while `work` runs: each round's median and the
- * slowest answer. A round's median, not each answer: one answer late on a busy machine says
- * little, a thread that cannot answer makes every answer of a round late.
- */
-async function healthWhile<T>(url: string, work: () => Promise<T>) {
-  const medians: number[] = [];
-  const all: number[] = [];
-  let running = true;
-  const poll = (async () => {
-    while (running) {
-      const round: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now();
-        const res = await fetch(`${url}/api/health`);
-        await res.arrayBuffer();
-        round.push(performance.now() - start);
-      }
-      all.push(...round);
-      medians.push(round.sort((a, b) => a - b)[2]!);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  const started = performance.now();
-  try {
-    return { result: await work(), medians, all, ms: performance.now() - started };
-  } finally {
-    running = false;
-    await poll;
-  }
-}
-
 describe('identification in the worker pool (docs/decisions/068-worker-pool.md)', () => {
   it('keeps health answering while ten crafted 20 MB reads are identified at once; every ticket is created', async () => {
     // 'EDC17 ' over the whole file: the most matches a read can hold (16 s and 763 MB on the main thread before).
@@ -140,14 +106,14 @@ describe('identification in the worker pool (docs/decisions/068-worker-pool.md)'
     const uploaded: Awaited<ReturnType<typeof upload>>[] = [];
     for (let i = 0; i < 5; i++) uploaded.push(...(await Promise.all([upload(), upload()])));
     // What this machine answers when the server is idle, polled for about as long.
-    const idle = await healthWhile(server.url, () => new Promise((resolve) => setTimeout(resolve, 3000)));
+    const idle = await watchHealth(server.url, () => new Promise((resolve) => setTimeout(resolve, 3000)));
     const idleWorst = Math.max(...idle.medians);
     const {
       result: answers,
       medians,
       all,
       ms,
-    } = await healthWhile(server.url, () =>
+    } = await watchHealth(server.url, () =>
       Promise.all(
         uploaded.map((upload, i) =>
           postTicket(tuner.client, {
