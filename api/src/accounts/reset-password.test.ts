@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { AdminUserDetailDto } from '@ecu/shared';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { adminUser, newClient, signIn, type TestUser, verifiedUser } from '../test/factories';
+import { runCli } from '../test/run-cli';
 import { describeOnPostgres } from '../test/test-db';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { ResetPasswordError, resetPassword } from './reset-password';
-
-const API_DIR = path.resolve(import.meta.dirname, '../..');
 
 async function auditOf(admin: TestUser, userId: string) {
   const res = await admin.client.get<AdminUserDetailDto>(`/api/admin/users/${userId}`);
@@ -62,25 +59,8 @@ describe('resetPassword', () => {
   });
 });
 
-function runCli(args: string[], env: Record<string, string>, stdin?: string) {
-  const proc = spawn(
-    path.join(API_DIR, 'node_modules/.bin/tsx'),
-    ['src/accounts/reset-password-cli.ts', ...args],
-    {
-      cwd: API_DIR,
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  proc.stdin.end(stdin ?? '');
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    proc.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const runResetCli = (args: string[], env: Record<string, string>, stdin?: string) =>
+  runCli('src/accounts/reset-password-cli.ts', args, env, stdin);
 
 describeOnPostgres('pnpm admin:reset-password, run as a process on the portal database', (source) => {
   const name = `${source.namePrefix}cli_${randomBytes(4).toString('hex')}`;
@@ -106,7 +86,7 @@ describeOnPostgres('pnpm admin:reset-password, run as a process on the portal da
 
   it('generates a password, prints it once, and the old session is gone', async () => {
     const tuner = await verifiedUser(server);
-    const run = await runCli([tuner.email], env());
+    const run = await runResetCli([tuner.email], env());
     expect(run.code, run.stderr).toBe(0);
     const printed = run.stdout.match(/New password \(shown once\): (\S+)/)?.[1];
     expect(printed).toBeDefined();
@@ -120,7 +100,7 @@ describeOnPostgres('pnpm admin:reset-password, run as a process on the portal da
 
   it('reads the password from stdin with --password-stdin and prints none', async () => {
     const tuner = await verifiedUser(server);
-    const run = await runCli([tuner.email, '--password-stdin'], env(), 'piped-in-password-42\n');
+    const run = await runResetCli([tuner.email, '--password-stdin'], env(), 'piped-in-password-42\n');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('piped-in-password-42');
     expect(run.stdout).not.toContain('New password');
@@ -140,7 +120,7 @@ describeOnPostgres('pnpm admin:reset-password, run as a process on the portal da
     [[], undefined, /usage: pnpm admin:reset-password EMAIL/],
     [['admin@ecu.test', '--password-stdin'], 'short\n', /at least/],
   ])('%j refuses with one clear line and exit code 2', async (args, stdin, message) => {
-    const run = await runCli(args, env(), stdin);
+    const run = await runResetCli(args, env(), stdin);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,25 +7,11 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { newClient } from '../test/factories';
+import { runCli } from '../test/run-cli';
 import { describeOnPostgres } from '../test/test-db';
 import { startTestServer, type TestServer } from '../test/test-server';
 
-const API_DIR = path.resolve(import.meta.dirname, '../..');
-
-function seedCli(args: string[], env: Record<string, string>) {
-  const proc = spawn(path.join(API_DIR, 'node_modules/.bin/tsx'), ['src/demo/seed-cli.ts', ...args], {
-    cwd: API_DIR,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    proc.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const seedCli = (args: string[], env: Record<string, string>) => runCli('src/demo/seed-cli.ts', args, env);
 
 describe('pnpm seed:demo refuses before it connects', () => {
   let dataDir: string;
