@@ -91,6 +91,9 @@ const envObject = z.object({
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
       .optional(),
   ),
+  // GET /metrics answers only a bearer of this token; unset, /metrics is 404
+  // (docs/decisions/074-metrics.md).
+  METRICS_TOKEN: optionalText,
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
@@ -193,6 +196,7 @@ function refuseWeakSecrets(env: ParsedEnv, ctx: z.RefinementCtx): void {
     ['REDIS_URL', urlPassword(env.REDIS_URL), MIN_PRODUCTION_SECRET_LENGTH],
     ['SMTP_URL', urlPassword(env.SMTP_URL), 1],
     ['STRIPE_WEBHOOK_SECRET', env.STRIPE_WEBHOOK_SECRET, 1],
+    ['METRICS_TOKEN', env.METRICS_TOKEN, MIN_PRODUCTION_SECRET_LENGTH],
   ];
   for (const [name, value, minLength] of secrets) {
     if (value === undefined) continue;
@@ -246,6 +250,8 @@ export interface Config {
    * development or test server makes a pair in DATA_DIR, production has no push (e-mail only).
    */
   push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
+  /** The bearer token of GET /metrics (METRICS_TOKEN); undefined: no metrics, /metrics is 404. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -286,7 +292,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = String(issue.path[0] ?? 'environment');
     const value = env[name];
     const shown =
-      value === undefined || /SECRET|PASSWORD|KEY/.test(name) ? '' : ` (got "${withoutPassword(value)}")`;
+      value === undefined || /SECRET|PASSWORD|KEY|TOKEN/.test(name)
+        ? ''
+        : ` (got "${withoutPassword(value)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
@@ -348,5 +356,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
