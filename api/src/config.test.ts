@@ -272,6 +272,8 @@ describe('production secrets (.env.example placeholders and short secrets)', () 
     ],
     ['REDIS_URL', { REDIS_URL: 'redis://:change-me-redis@cache:6379' }, /placeholder/],
     ['REDIS_URL', { REDIS_URL: 'redis://:abc@cache:6379' }, /too short/],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'change-me-metrics' }, /placeholder/],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }, /too short.*16/],
     [
       'S3_SECRET_ACCESS_KEY',
       {
