@@ -106,3 +106,31 @@ describe("the server bundle's worker pool (docs/decisions/068-worker-pool.md)", 
     }
   });
 });
+
+describe("the PWA's TanStack Query", () => {
+  it('bundles one copy of @tanstack/query-core, shared by react-query and the persisters', async () => {
+    // The web build (vite) resolves packages as esbuild does: follow the symlinks to real paths.
+    const result = await build({
+      stdin: {
+        contents: `export * from '@tanstack/react-query';
+          export * from '@tanstack/react-query-persist-client';
+          export * from '@tanstack/query-async-storage-persister';`,
+        resolveDir: path.resolve(API_ROOT, '../web/src'),
+        loader: 'ts',
+      },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      external: ['react', 'react/jsx-runtime'],
+      logLevel: 'silent',
+      metafile: true,
+    });
+    const copies = new Set(
+      Object.keys(result.metafile.inputs)
+        .map((input) => /(.*\/@tanstack\/query-core)\//.exec(input)?.[1])
+        .filter(Boolean),
+    );
+    expect(copies.size).toBe(1);
+  });
+});

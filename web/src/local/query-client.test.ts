@@ -7,13 +7,6 @@ import { forgetServerData, persistOptions, queryClient } from './query-client';
 
 type Retry = (count: number, err: unknown) => boolean;
 
-/**
- * The persist client is typed against another copy of @tanstack/query-core than
- * @tanstack/react-query (two versions installed); at run time they are the same class.
- */
-type PersistedClient = Parameters<typeof persistQueryClientSave>[0]['queryClient'];
-const persisted = (client: QueryClient) => client as unknown as PersistedClient;
-
 const retry = queryClient.getDefaultOptions().queries?.retry as Retry;
 
 afterEach(async () => {
@@ -60,7 +53,7 @@ describe('the persisted copy', () => {
     expect(options.maxAge).toBe(24 * 60 * 60_000);
 
     const client = aClientWith({ users: [{ _id: 'u1' }] }, ['overview']);
-    await persistQueryClientSave({ queryClient: persisted(client), ...options });
+    await persistQueryClientSave({ queryClient: client, ...options });
     await vi.waitFor(async () => expect(await localDb.queryCache.get('tanstack-query')).toBeDefined());
 
     const stored = JSON.parse(String((await localDb.queryCache.get('tanstack-query'))?.value));
@@ -70,17 +63,17 @@ describe('the persisted copy', () => {
 
   it('restores the copy for the same account and throws away another account’s', async () => {
     await persistQueryClientSave({
-      queryClient: persisted(aClientWith({ users: ['ann'] })),
+      queryClient: aClientWith({ users: ['ann'] }),
       ...persistOptions('admin-1'),
     });
     await vi.waitFor(async () => expect(await localDb.queryCache.get('tanstack-query')).toBeDefined());
 
     const same = new QueryClient();
-    await persistQueryClientRestore({ queryClient: persisted(same), ...persistOptions('admin-1') });
+    await persistQueryClientRestore({ queryClient: same, ...persistOptions('admin-1') });
     expect(same.getQueryData(['users'])).toEqual(['ann']);
 
     const other = new QueryClient();
-    await persistQueryClientRestore({ queryClient: persisted(other), ...persistOptions('admin-2') });
+    await persistQueryClientRestore({ queryClient: other, ...persistOptions('admin-2') });
     expect(other.getQueryData(['users'])).toBeUndefined();
     await vi.waitFor(async () => expect(await localDb.queryCache.get('tanstack-query')).toBeUndefined());
   });
