@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { countryName, formatGBP, formatSerialNo, penceToPounds, VAT_PERCENT } from '@ecu/shared';
 import PDFDocument from 'pdfkit';
 import type { UserRow } from '../app/context';
@@ -5,6 +6,20 @@ import type { Config } from '../config';
 import type { payments } from '../db/schema';
 
 type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * DejaVu Sans (Bitstream Vera licence, from @fontsource/dejavu-sans): PDF's standard Helvetica
+ * writes WinAnsi alone, so a buyer named Łukasz or İnce printed as mojibake. The files (the whole
+ * font, whatever the package names them) stay in node_modules, where the image's `pnpm deploy
+ * --prod` puts them too (Dockerfile), and are found from this module, in the source and from its
+ * bundled chunk alike; pdfkit embeds only the glyphs an invoice uses.
+ */
+const fontFile = (weight: 400 | 700) =>
+  createRequire(import.meta.url).resolve(
+    `@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`,
+  );
+const REGULAR = fontFile(400);
+const BOLD = fontFile(700);
 
 function ukDate(d: Date): string {
   return new Intl.DateTimeFormat('en-GB', {
@@ -30,6 +45,7 @@ export function renderInvoicePdf(params: {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    font: REGULAR,
     info: { Title: `VAT invoice ${serial}`, Author: company.name, Subject: 'Credit purchase' },
   });
   const chunks: Buffer[] = [];
@@ -41,16 +57,16 @@ export function renderInvoicePdf(params: {
 
   const left = 50;
   const right = 545;
-  doc.font('Helvetica-Bold').fontSize(22).fillColor('#0b1220').text('VAT INVOICE', left, 50);
-  doc.font('Helvetica').fontSize(10).fillColor('#374151');
+  doc.font(BOLD).fontSize(22).fillColor('#0b1220').text('VAT INVOICE', left, 50);
+  doc.font(REGULAR).fontSize(10).fillColor('#374151');
   doc.text(`Invoice number: ${serial}`, 330, 55, { width: right - 330, align: 'right' });
   doc.text(`Date: ${ukDate(payment.completedAt ?? payment.createdAt)}`, 330, 70, {
     width: right - 330,
     align: 'right',
   });
 
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0b1220').text('From', left, 110);
-  doc.font('Helvetica').fontSize(10).fillColor('#374151');
+  doc.font(BOLD).fontSize(11).fillColor('#0b1220').text('From', left, 110);
+  doc.font(REGULAR).fontSize(10).fillColor('#374151');
   doc.text(company.name, left, 126);
   doc.text(company.address, left, doc.y, { width: 230 });
   doc.text(`VAT number: ${company.vatId}`, left, doc.y);
@@ -59,21 +75,21 @@ export function renderInvoicePdf(params: {
   const address = [buyer.address, buyer.city, buyer.postalCode, countryName(buyer.country)]
     .filter(Boolean)
     .join(', ');
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0b1220').text('Bill To', 320, 110);
-  doc.font('Helvetica').fontSize(10).fillColor('#374151');
+  doc.font(BOLD).fontSize(11).fillColor('#0b1220').text('Bill To', 320, 110);
+  doc.font(REGULAR).fontSize(10).fillColor('#374151');
   doc.text(buyerName, 320, 126, { width: right - 320 });
   doc.text(address || 'Address not available', 320, doc.y, { width: right - 320 });
   doc.text(buyer.email, 320, doc.y, { width: right - 320 });
 
   const tableTop = 220;
   doc.rect(left, tableTop, right - left, 22).fill('#0b1220');
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#ffffff');
+  doc.font(BOLD).fontSize(10).fillColor('#ffffff');
   doc.text('Description', left + 8, tableTop + 6);
   doc.text('Qty', 330, tableTop + 6, { width: 40, align: 'right' });
   doc.text('Amount', 440, tableTop + 6, { width: right - 448, align: 'right' });
 
   const rowY = tableTop + 32;
-  doc.font('Helvetica').fillColor('#1f2933');
+  doc.font(REGULAR).fillColor('#1f2933');
   doc.text(`ECU tuning credits (${payment.packageId})`, left + 8, rowY);
   doc.text(String(payment.credits), 330, rowY, { width: 40, align: 'right' });
   doc.text(formatGBP(penceToPounds(payment.subtotalPence)), 440, rowY, {
@@ -95,7 +111,7 @@ export function renderInvoicePdf(params: {
   for (const [label, pence] of totals) {
     const bold = label === 'Total';
     doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(bold ? BOLD : REGULAR)
       .fontSize(bold ? 12 : 10)
       .fillColor('#1f2933');
     doc.text(label, 330, y, { width: 100, align: 'right' });
@@ -103,7 +119,7 @@ export function renderInvoicePdf(params: {
     y += bold ? 22 : 18;
   }
 
-  doc.font('Helvetica').fontSize(9).fillColor('#6b7280');
+  doc.font(REGULAR).fontSize(9).fillColor('#6b7280');
   doc.text(
     `Paid by card on ${ukDate(payment.completedAt ?? payment.createdAt)}. Amounts in GBP. Credit payments are non-refundable and non-transferable; credits are refunded if a file issue cannot be resolved.`,
     left,

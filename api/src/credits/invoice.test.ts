@@ -116,3 +116,24 @@ describe('GET /api/payment/invoice/:paymentId', () => {
     expect(res.body.message).toBe('Please sign in to continue');
   });
 });
+
+describe('an invoice for a name outside Latin-1', () => {
+  it('prints Ł, Ń, ř, ş and İ as they were typed, in an embedded Unicode font', async () => {
+    const named = await verifiedUser(server, {
+      ...BUYER_PROFILE,
+      firstName: 'Łukasz',
+      lastName: 'Ńowak-Řezník Şahin İnce',
+      city: 'Łódź',
+    });
+    const payment = await buyCredits(named.client, '1credit');
+    const res = await getBytes(named.client, payment.invoiceUrl!);
+    expect(res.status).toBe(200);
+    const text = await pdfText(res.bytes);
+    expect(text).toContain('Łukasz Ńowak-Řezník Şahin İnce');
+    expect(text).toContain('7 Harbour Walk, Łódź, BS1 4DJ, United Kingdom');
+    expect(text).toContain('VAT INVOICE');
+    // The font travels inside the file (no reader has to stand in its own for a standard one).
+    expect(Buffer.from(res.bytes).toString('latin1')).toMatch(/\/FontFile2 \d+ 0 R/);
+    expect(Buffer.from(res.bytes).toString('latin1')).not.toContain('/BaseFont /Helvetica');
+  });
+});
