@@ -71,6 +71,8 @@ const envObject = z.object({
   // on = one trusted proxy (the shipped nginx); a number = that many proxies in a row.
   TRUST_PROXY: z.union([z.string().trim().regex(/^\d$/).transform(Number), flag.transform(Number)]),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  JOB_RETRY_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Web Push (docs/decisions/038-web-push.md): an uncompressed P-256 public key (65 bytes)
   // and its private key (32 bytes), base64url, as `npx web-push generate-vapid-keys` prints.
   VAPID_PUBLIC_KEY: optionalText.pipe(
@@ -243,6 +245,11 @@ export interface Config {
   /** Trusted proxies in front (TRUST_PROXY): the client is that many X-Forwarded-For entries from the right. */
   trustProxyHops: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info';
+  /**
+   * Background jobs' retries (docs/decisions/070-durable-jobs.md): the first after this many
+   * seconds, doubling up to the cap; a message is retried for more than a day whatever the cap.
+   */
+  jobs: { retryDelaySeconds: number; retryMaxDelaySeconds: number };
   /** Origins allowed to make state-changing calls with cookies (the app itself, Vite dev). */
   trustedOrigins: string[];
   /**
@@ -344,6 +351,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY > 0,
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    jobs: {
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      retryMaxDelaySeconds: Math.max(e.JOB_RETRY_DELAY_SECONDS, e.JOB_RETRY_MAX_DELAY_SECONDS),
+    },
     // Vite's dev server is another origin; a production portal serves its own PWA only.
     trustedOrigins:
       e.NODE_ENV === 'production'

@@ -6,12 +6,12 @@ import { ensureAdmin } from './accounts/admin-bootstrap';
 import { createApp } from './app/app';
 import { buildRuntime } from './app/build-deps';
 import { ConfigError, loadConfig } from './config';
-import { analyzeDatabase, PGLITE_ANALYZE_INTERVAL_MS } from './db/client';
+import { analyzeDatabase } from './db/client';
 import { serverWithEdge } from './http/edge';
 import { installLastResort } from './platform/last-resort';
-import { FIRST_PRUNE_DELAY_MS, PRUNE_INTERVAL_MS, pruneTables } from './platform/prune';
 import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
 import { holdLoopWhileStarting } from './platform/start-loop';
+import { BUILD_INFO } from './platform/version';
 
 const started = performance.now();
 let config: ReturnType<typeof loadConfig>;
@@ -32,18 +32,14 @@ await ensureAdmin(runtime.deps);
 const webDir =
   process.env.WEB_DIST ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 const app = createApp(runtime.deps, { webDir });
-// Expired uploads, spent rate limits, old keys and changes; one process at a time runs it.
-// The first run waits until the server has started answering: on PGlite, one connection,
-// the first requests would queue behind its transaction (docs/decisions/053-start-and-gc.md).
-const prune = () =>
-  pruneTables(runtime.deps).catch((err) => runtime.deps.logger.error('Pruning failed:', err));
-setTimeout(prune, FIRST_PRUNE_DELAY_MS).unref();
-setInterval(prune, PRUNE_INTERVAL_MS).unref();
+// E-mails, pushes and periodic work (pruning, ANALYZE) run as jobs: docs/decisions/070-durable-jobs.md.
+await runtime.startJobs();
 if (runtime.database.kind === 'pglite') {
-  const analyze = () =>
-    analyzeDatabase(runtime.deps.db).catch((err) => runtime.deps.logger.error('Analyze failed:', err));
-  setTimeout(analyze, 5_000).unref();
-  setInterval(analyze, PGLITE_ANALYZE_INTERVAL_MS).unref();
+  // Statistics soon after a start (an imported data dir has none); the schedule keeps them fresh.
+  setTimeout(
+    () => analyzeDatabase(runtime.deps.db).catch((err) => runtime.deps.logger.error('Analyze failed:', err)),
+    5_000,
+  ).unref();
 }
 
 const server = serve(
@@ -52,7 +48,7 @@ const server = serve(
     starting.release();
     const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
     runtime.deps.logger.notice(
-      `ECU Portal on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,
+      `ECU Portal ${BUILD_INFO.version} (${BUILD_INFO.commit}) on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,
     );
   },
 );

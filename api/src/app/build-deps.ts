@@ -3,18 +3,27 @@ import { lazyAuth } from '../accounts/lazy-auth';
 import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/select-provider';
-import { type Database, openDatabase } from '../db/client';
+import { analyzeDatabase, type Database, openDatabase } from '../db/client';
+import { loadMetrics } from '../metrics';
 import { createNotifier, type ResolveHost } from '../notifications';
 import { localFileStorage } from '../platform/file-storage';
+import { createJobs } from '../platform/jobs';
 import { createLogger, type Logger } from '../platform/logger';
-import { createMailer, type Mailer } from '../platform/mail';
-import { databaseRateLimitStore, redisRateLimitStore } from '../platform/rate-limit';
+import { createMailer, type Mailer, registerMailWorker } from '../platform/mail';
+import { pruneTables } from '../platform/prune';
+import { databaseRateLimitStore, failoverRateLimitStore, redisRateLimitStore } from '../platform/rate-limit';
+import { connectRedis, redisReady } from '../platform/redis';
 import { UPLOAD_TTL_MS } from '../uploads/tus-server';
 import type { AppDeps } from './context';
 
 export interface Runtime {
   deps: AppDeps;
   database: Database;
+  /**
+   * Starts the job queue's workers and schedules, once every feature has registered its own
+   * (createApp does): main.ts and the test server call it after createApp.
+   */
+  startJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,16 +57,22 @@ export async function buildRuntime(
     });
   // ioredis, like the S3 SDK and Stripe below, loads only when configured: every package loaded
   // at start costs start time and resident memory (docs/decisions/029-start-and-memory.md).
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
-    : undefined;
-  const rateLimits = redis ? redisRateLimitStore(redis) : databaseRateLimitStore(database.db);
+  // Without Redis for a while each of its users falls back (docs/decisions/072-redis-outage.md).
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  const rateLimits = redis
+    ? failoverRateLimitStore(redisRateLimitStore(redis), databaseRateLimitStore(database.db), {
+        available: () => redisReady(redis),
+        logger,
+      })
+    : databaseRateLimitStore(database.db);
   const auth = lazyAuth({ config, db: database.db, mailer });
+  // prom-client loads only when METRICS_TOKEN is set (docs/decisions/074-metrics.md).
+  const metrics = await loadMetrics(config, logger);
   // The AWS SDK loads only when S3 is configured (it costs ~300 ms at start).
   const s3 = config.s3 ? await import('../platform/s3-file-storage') : undefined;
   if (s3 && config.s3) await s3.ensureBucket(config.s3);
   const storage = s3 && config.s3 ? s3.s3FileStorage(config.s3) : localFileStorage(config.dataDir);
-  const uploadStore = s3 && config.s3 ? await s3.s3UploadStore(config.s3, UPLOAD_TTL_MS) : undefined;
+  const uploadStore = s3 && config.s3 ? await s3.s3UploadStore(config.s3, UPLOAD_TTL_MS, redis) : undefined;
   const payments =
     overrides.payments !== undefined ? overrides.payments : await selectPaymentProvider(config);
   // Said at every start: a sandbox (or no payments at all) must never go unnoticed.
@@ -71,6 +86,16 @@ export async function buildRuntime(
   });
   if (!notifications.publicKey)
     logger.warn('Push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+  const jobs = createJobs({ connection: database.jobs, db: database.db, logger, policy: config.jobs });
+  registerMailWorker(jobs, mailer);
+  // Spent rate limits, old keys and changes, expired uploads, unreferenced bytes: every 15 minutes,
+  // one process runs it (docs/decisions/025-files-and-local-data.md).
+  jobs.every('prune', '*/15 * * * *', async () => {
+    await pruneTables({ db: database.db, storage });
+  });
+  // PGlite has no autovacuum: its planner statistics are gathered now and then.
+  if (database.kind === 'pglite') jobs.every('analyze', '17 */6 * * *', () => analyzeDatabase(database.db));
+  let jobsStarted = false;
   return {
     deps: {
       config,
@@ -81,13 +106,20 @@ export async function buildRuntime(
       logger,
       payments,
       notifications,
+      jobs,
       storage,
       uploadStore,
       ...(redis ? { redis } : {}),
+      ...(metrics ? { metrics } : {}),
     },
     database,
+    async startJobs() {
+      jobsStarted = true;
+      await jobs.start();
+    },
     async close() {
       await notifications.idle();
+      if (jobsStarted) await jobs.stop();
       redis?.disconnect();
       await database.close();
     },

@@ -5,8 +5,10 @@ import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import type { Db } from '../db/client';
 import type { users } from '../db/schema';
+import type { Metrics } from '../metrics';
 import type { Notifier } from '../notifications';
 import type { FileStorage } from '../platform/file-storage';
+import type { Jobs } from '../platform/jobs';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail';
 import type { RateLimitStore } from '../platform/rate-limit';
@@ -31,6 +33,10 @@ export interface AppDeps {
   payments: PaymentProvider | null;
   /** Web Push to tuners and admins; queued after the change commits, never awaited by a request. */
   notifications: Notifier;
+  /** Prometheus metrics, when METRICS_TOKEN is set (GET /metrics; docs/decisions/074-metrics.md). */
+  metrics?: Metrics;
+  /** The durable job queue: e-mails, pushes and periodic work (docs/decisions/070-durable-jobs.md). */
+  jobs: Jobs;
 }
 
 export interface AppEnv {

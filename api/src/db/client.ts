@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { installJobsSchema, type JobsConnection } from '../platform/jobs';
 import { buildOnce, preparingClient, runBuiltArrays } from './prepared';
 import * as schema from './schema';
 
@@ -18,6 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where the job queue runs: the same database (docs/decisions/070-durable-jobs.md). */
+  jobs: JobsConnection;
   close(): Promise<void>;
 }
 
@@ -39,15 +42,23 @@ export async function openDatabase(
     const client = preparingClient(postgres(source.url, { max: source.max ?? 10, onnotice: () => {} }));
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     if (shouldMigrate) {
-      await (source.ownerUrl
-        ? migrateAsOwner(source.ownerUrl)
-        : migratePostgresIfPending(db, source.url)
-      ).catch(async (err: unknown) => {
-        await client.end({ timeout: 1 });
-        throw err;
-      });
+      await (source.ownerUrl ? migrateAsOwner(source.ownerUrl) : migratePostgresIfPending(db, source.url))
+        .then(() =>
+          source.ownerUrl
+            ? installJobsSchema({ kind: 'postgres', url: source.ownerUrl }, roleOf(source.url))
+            : installJobsSchema({ kind: 'postgres', url: source.url }),
+        )
+        .catch(async (err: unknown) => {
+          await client.end({ timeout: 1 });
+          throw err;
+        });
     }
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      jobs: { kind: 'postgres', url: source.url },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   // Loaded here only: a server on PostgreSQL never loads PGlite (./pglite).
   const { createPglite, drizzlePglite, migratePglite } = await import('./pglite');
@@ -59,10 +70,17 @@ export async function openDatabase(
     client = createPglite(source.dataDir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (shouldMigrate && (await migrationsPending(db).catch(() => true))) {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  if (shouldMigrate) {
+    if (await migrationsPending(db).catch(() => true))
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await installJobsSchema({ kind: 'pglite', client });
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', jobs: { kind: 'pglite', client }, close: () => client.close() };
+}
+
+/** The role a connection URL signs in as (pg-boss's tables are granted to it). */
+function roleOf(url: string): string {
+  return decodeURIComponent(new URL(url).username) || 'postgres';
 }
 
 /**

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Tx } from '../db/client';
+import { defineQueue, type Jobs } from './jobs';
 import type { Logger } from './logger';
 
 export interface MailMessage {
@@ -9,6 +12,11 @@ export interface MailMessage {
   html: string;
   /** The one link or code the mail is about, logged when mail goes to the outbox. */
   summary: string;
+  /**
+   * The delivery key of a queued mail: its Message-ID is made from it, so that a mail sent twice
+   * (a retry after an answer that never came) is one message to the receiving server.
+   */
+  key?: string;
 }
 
 export interface Mailer {
@@ -70,6 +78,7 @@ export function createMailer(options: {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          ...(m.key ? { messageId: messageIdOf(m.key, from) } : {}),
         });
       },
     };
@@ -93,4 +102,36 @@ export function createMailer(options: {
       logger.info(`[mail] to ${m.to}: ${m.subject} (saved ${file})`, { secret: m.summary }); // kept out of production logs
     },
   };
+}
+
+/** `<hash@domain-of-from>`: stable for one delivery key. */
+function messageIdOf(key: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'ecu-portal.invalid';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
+/** Every e-mail the portal sends goes through this queue (docs/decisions/070-durable-jobs.md). */
+export const mailQueue = defineQueue<MailMessage>('mail', 'delivery');
+
+export function registerMailWorker(jobs: Jobs, mailer: Mailer): void {
+  jobs.work(mailQueue, (message, job) => mailer.send({ ...message, key: job.key }), { concurrency: 2 });
+}
+
+/**
+ * Queues an e-mail: in `tx` when the change that causes it is still being written (the mail
+ * exists exactly when that commits), else at once. `key` names this one message: the same key
+ * is never delivered twice. `validForSeconds`: a link or code that expires is not sent after it.
+ */
+export function queueMail(
+  jobs: Pick<Jobs, 'send'>,
+  message: MailMessage,
+  options: { key: string; userId?: string; label: string; tx?: Tx; validForSeconds?: number },
+): Promise<void> {
+  const { key, userId, label, tx, validForSeconds } = options;
+  return jobs.send(mailQueue, message, {
+    key: `mail:${key}`,
+    about: { ...(userId ? { userId } : {}), label },
+    ...(tx ? { tx } : {}),
+    ...(validForSeconds ? { validForSeconds } : {}),
+  });
 }

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header ('' when the mail had none). */
+  messageId: string;
 }
 
 interface Waiter {
@@ -49,6 +51,7 @@ export class SmtpSink {
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              messageId: parsed.messageId ?? '',
             });
             callback();
           },
@@ -102,6 +105,20 @@ export class SmtpSink {
   /** Mails to this address that arrived and were not taken by nextMail. */
   pending(to: string): ReceivedMail[] {
     return [...(this.queues.get(to.toLowerCase()) ?? [])];
+  }
+
+  /** The port stops accepting connections (a mail server that went down): sends are refused. */
+  async stopListening(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.server.close(() => resolve()));
+  }
+
+  /** Listens again on the same port (the mail server is back). */
+  async listenAgain(): Promise<void> {
+    const { port } = new URL(this.url);
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once('error', reject);
+      this.server.server.listen(Number(port), '127.0.0.1', () => resolve());
+    });
   }
 
   close(): Promise<void> {

@@ -96,6 +96,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'error',
+      // Jobs retry within seconds, not minutes (docs/decisions/070-durable-jobs.md).
+      JOB_RETRY_DELAY_SECONDS: '1',
+      JOB_RETRY_MAX_DELAY_SECONDS: '2',
       // Factories give each caller its own X-Forwarded-For so that per-IP limits do not trip.
       TRUST_PROXY: 'on',
       ADMIN_EMAIL: admin?.email,
@@ -119,6 +122,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       throw err;
     }
     app = createApp(runtime.deps);
+    await runtime.startJobs();
     const chat = app.chat.attach(server);
 
     return {

@@ -3,6 +3,7 @@ import type { AppDeps, UserRow } from '../app/context';
 import { applyCreditChange, InsufficientCreditsError } from '../credits/ledger';
 import { type TICKET_STATUSES, ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import { notFound } from '../http/app-error';
+import { queueMail } from '../platform/mail';
 import { ticketStatusMail } from './mail-templates';
 import { signedDownloadUrl } from './signed-url';
 
@@ -95,23 +96,27 @@ export async function checkDownloadEligibility(
  * once. The owner is e-mailed when the ticket becomes Unlocked or Failed.
  */
 export async function setTicketStatus(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger' | 'notifications'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'jobs' | 'notifications'>,
   admin: UserRow,
   ticketId: string,
   status: TicketStatus,
 ): Promise<{ changed: boolean; refunded: boolean }> {
-  const { db, config, mailer, logger } = deps;
+  const { db, config } = deps;
   const result = await db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
     if (!ticket) throw notFound('Ticket not found');
     if (ticket.status === status) return { changed: false, refunded: false, ticket };
     await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
-    await tx.insert(ticketEvents).values({
-      ticketId: ticket.id,
-      kind: 'status_changed',
-      actorId: admin.id,
-      detail: { from: ticket.status, to: status },
-    });
+    const [event] = await tx
+      .insert(ticketEvents)
+      .values({
+        ticketId: ticket.id,
+        kind: 'status_changed',
+        actorId: admin.id,
+        detail: { from: ticket.status, to: status },
+      })
+      .returning({ id: ticketEvents.id });
+    if (!event) throw new Error('The status change was not recorded');
     let refunded = false;
     if (status === 'Failed') {
       const [due] = await tx
@@ -137,23 +142,32 @@ export async function setTicketStatus(
         refunded = true;
       }
     }
+    if (status === 'Unlocked' || status === 'Failed') {
+      // In this transaction: the e-mail exists exactly when the status change commits
+      // (docs/decisions/070-durable-jobs.md).
+      const [owner] = await tx.select().from(users).where(eq(users.id, ticket.userId));
+      const mail =
+        owner && !owner.deletedAt
+          ? ticketStatusMail(
+              owner.email,
+              ticket.ticketNumber,
+              status,
+              `${config.appUrl}/ticket-details/${ticket.ticketNumber}`,
+            )
+          : null;
+      if (owner && mail)
+        await queueMail(deps.jobs, mail, {
+          key: `ticket-status:${event.id}`,
+          userId: owner.id,
+          label: `Ticket ${ticket.ticketNumber} ${status === 'Unlocked' ? 'is ready' : 'failed'}`,
+          tx,
+        });
+    }
     return { changed: true, refunded, ticket };
   });
   if (result.changed && (status === 'Unlocked' || status === 'Failed')) {
     const { userId: ownerId, ticketNumber } = result.ticket;
     deps.notifications.notify({ kind: 'ticketStatus', ownerId, ticketNumber, status });
-    const [owner] = await db.select().from(users).where(eq(users.id, result.ticket.userId));
-    const mail =
-      owner && !owner.deletedAt
-        ? ticketStatusMail(
-            owner.email,
-            result.ticket.ticketNumber,
-            status,
-            `${config.appUrl}/ticket-details/${result.ticket.ticketNumber}`,
-          )
-        : null;
-    if (mail)
-      await mailer.send(mail).catch((err) => logger.error('Could not send the ticket status e-mail:', err));
   }
   return { changed: result.changed, refunded: result.refunded };
 }

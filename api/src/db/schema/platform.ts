@@ -58,3 +58,14 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The messages a job has delivered, by the key its sender gave it (an e-mail, a push): a job
+ * that runs again after it delivered (a process killed before the queue heard it finished, an
+ * admin's retry) finds its key here and sends nothing (docs/decisions/070-durable-jobs.md).
+ */
+export const jobDeliveries = pgTable('job_deliveries', {
+  key: text('key').primaryKey(),
+  queue: text('queue').notNull(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+});
