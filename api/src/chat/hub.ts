@@ -30,6 +30,7 @@ const RECHECK_TICKS = 60;
  * 4400-4499 makes the client reconnect, and it joins again as the account is now.
  */
 export const CHAT_CLOSE_REJOIN = 4001;
+const RECONNECT_REASON = 'The chat is reconnecting';
 
 export interface ChatHubDeps {
   deps: AppDeps;
@@ -88,6 +89,7 @@ export class ChatHub {
       .onAccountChange((userId) => this.accountChanged(userId))
       .catch((err) => deps.logger.error('Chat fan-out of account changes:', err));
     this.stopHearing = onAccessChange(deps.db, (userId) => fanout.announceAccountChange(userId));
+    fanout.onLost(() => this.fanoutLost());
   }
 
   /** Sockets of one account open or being opened in this process. */
@@ -122,6 +124,11 @@ export class ChatHub {
     return this.rooms.size;
   }
 
+  /** Chat sockets open in this process (the metrics). */
+  get openSockets(): number {
+    return this.sockets.size;
+  }
+
   /** The loaded room of a ticket in this process, if any (for reads over HTTP). */
   peek(ticketId: string): ChatRoom | undefined {
     return this.rooms.get(ticketId);
@@ -135,6 +142,10 @@ export class ChatHub {
     cookie: string | undefined,
     checkedAt: number = this.changes,
   ): Promise<void> {
+    if (!this.h.fanout.available()) {
+      ws.close(CHAT_CLOSE.tryAgainLater, RECONNECT_REASON);
+      return;
+    }
     const early: Uint8Array[] = [];
     const onEarly = (data: Buffer) => early.push(new Uint8Array(data));
     ws.on('message', onEarly);
@@ -142,6 +153,10 @@ export class ChatHub {
     try {
       room = await this.open(ticket);
     } catch (err) {
+      if (err instanceof FanoutUnavailable) {
+        ws.close(CHAT_CLOSE.tryAgainLater, RECONNECT_REASON);
+        return;
+      }
       this.h.deps.logger.error('Chat room failed to load:', err);
       ws.close(1011, 'The chat could not be loaded');
       return;
@@ -205,6 +220,21 @@ export class ChatHub {
     this.changed.set(userId, { change: this.changes, tick: this.tick });
     const sockets = [...this.sockets].filter((s) => s.user.id === userId);
     if (sockets.length > 0) this.recheckNow(sockets);
+  }
+
+  /**
+   * The other processes cannot be reached (Redis went away): a room here would miss their
+   * messages and they ours, so every socket is sent to reconnect, and its room is stored and
+   * unloaded. Until Redis is back a new socket is told the same (connect); then each room
+   * loads afresh from the database (docs/decisions/072-redis-outage.md).
+   */
+  private fanoutLost(): void {
+    const open = [...this.sockets].filter((s) => !s.revoked);
+    this.h.deps.logger.warn(`Chat fan-out lost (Redis): ${open.length} open chats asked to reconnect`);
+    for (const socket of open) {
+      socket.revoked = true;
+      socket.ws.close(CHAT_CLOSE.tryAgainLater, RECONNECT_REASON);
+    }
   }
 
   /** Closes every socket and stores every room (server shutdown). */
@@ -283,10 +313,15 @@ export class ChatHub {
     const early: [Parameters<ChatRoom['fromPeer']>[0], Uint8Array][] = [];
     let loaded = false;
     // Subscribe before reading the store: nothing published in between is missed.
-    await fanout.subscribe(ticket.id, (kind, payload) => {
-      if (loaded) room.fromPeer(kind, payload);
-      else early.push([kind, payload]);
-    });
+    try {
+      await fanout.subscribe(ticket.id, (kind, payload) => {
+        if (loaded) room.fromPeer(kind, payload);
+        else early.push([kind, payload]);
+      });
+    } catch (err) {
+      room.destroy();
+      throw new FanoutUnavailable(err);
+    }
     try {
       const { updates, appended } = await loadChatState(db, ticket.id);
       room.load(updates, appended);
@@ -407,6 +442,13 @@ export class ChatHub {
       if (verdict === 'forbidden') socket.ws.close(CHAT_CLOSE.forbidden, 'Access to this chat ended');
       else socket.ws.close(CHAT_CLOSE_REJOIN, 'Your account changed');
     });
+  }
+}
+
+/** The room could not join the fan-out (Redis is away): its client is told to reconnect. */
+class FanoutUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('The chat fan-out is unavailable', { cause });
   }
 }
 

@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../chat/test/fixtures';
 import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { recordingLogger } from '../test/recording-logger';
+import { TestRedis } from '../test/redis-server';
 import { openTestDatabase } from '../test/test-db';
-import { databaseRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit';
+import {
+  databaseRateLimitStore,
+  failoverRateLimitStore,
+  type RateLimitStore,
+  redisRateLimitStore,
+} from './rate-limit';
+import { connectRedis, redisReady } from './redis';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 /** Keys of this run only, so that runs in parallel or after a crash never share counters. */
@@ -87,5 +98,56 @@ describe.each([['database'], ['redis']] as const)('the %s store', (kind) => {
     const key = newKey();
     const answers = await Promise.all(Array.from({ length: 25 }, () => store.hit(key, 60, 10)));
     expect(answers.filter((a) => a.allowed)).toHaveLength(10);
+  });
+});
+
+describe('Redis with the database behind it', () => {
+  let own: TestRedis;
+  let client: Redis;
+  const logger = recordingLogger();
+  let store: RateLimitStore;
+  const said = (text: string) => logger.lines.filter((l) => l.includes(text)).length;
+  const inRedis = async (key: string) => (await client.exists(`rl:${key}`)) === 1;
+  const inDatabase = async (key: string) =>
+    (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key))).length === 1;
+
+  beforeAll(async () => {
+    own = await TestRedis.start();
+    client = await connectRedis(own.url, logger);
+    store = failoverRateLimitStore(redisRateLimitStore(client), databaseRateLimitStore(database.db), {
+      available: () => redisReady(client),
+      logger,
+    });
+  });
+  afterAll(async () => {
+    client?.disconnect();
+    await own?.kill();
+  });
+
+  it('counts in Redis, in the database while Redis is away (said once), and in Redis again', async () => {
+    const before = newKey();
+    expect((await store.hit(before, 60, 3)).allowed).toBe(true);
+    expect(await inRedis(before)).toBe(true);
+    expect(await inDatabase(before)).toBe(false);
+
+    await own.kill();
+    const during = newKey();
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await store.hit(during, 60, 3)).allowed);
+    await store.release(during);
+    for (let i = 0; i < 2; i++) answers.push((await store.hit(during, 60, 3)).allowed);
+    expect(answers).toEqual([true, true, true, true, false]);
+    expect(await inDatabase(during)).toBe(true);
+    expect(said('Rate limits count in the database')).toBe(1);
+
+    await own.restart();
+    await eventually(() => redisReady(client), 10_000);
+    const after = newKey();
+    expect((await store.hit(after, 60, 3)).allowed).toBe(true);
+    expect(await inRedis(after)).toBe(true);
+    expect(await inDatabase(after)).toBe(false);
+    expect(said('Rate limits count in Redis again')).toBe(1);
+    expect(said('Redis is unreachable'), logger.lines.join('\n')).toBe(1);
+    expect(said('Redis is reachable again')).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
+import type { Logger } from './logger';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -68,5 +69,44 @@ export function redisRateLimitStore(redis: Redis): RateLimitStore {
         `rl:${key}`,
       );
     },
+  };
+}
+
+/**
+ * Redis's counters while Redis answers, the database's while it does not (docs/decisions/072-redis-outage.md):
+ * a sign-in never fails or waits for Redis. The switch each way is said in the log once. A
+ * window begun on one store goes on from zero on the other: for the minutes of an outage a
+ * limit may let through up to twice its count, which the database's counters still bound.
+ */
+export function failoverRateLimitStore(
+  primary: RateLimitStore,
+  fallback: RateLimitStore,
+  options: { available(): boolean; logger: Logger },
+): RateLimitStore {
+  let onFallback = false;
+  const toFallback = (err?: unknown) => {
+    if (onFallback) return;
+    onFallback = true;
+    const why = err instanceof Error ? ` (${err.message})` : '';
+    options.logger.warn(`Rate limits count in the database until Redis answers again${why}`);
+  };
+  const use = async <T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> => {
+    if (options.available()) {
+      try {
+        const result = await call(primary);
+        if (onFallback) {
+          onFallback = false;
+          options.logger.info('Rate limits count in Redis again');
+        }
+        return result;
+      } catch (err) {
+        toFallback(err);
+      }
+    } else toFallback();
+    return call(fallback);
+  };
+  return {
+    hit: (key, windowSeconds, limit) => use((store) => store.hit(key, windowSeconds, limit)),
+    release: (key) => use((store) => store.release(key)),
   };
 }

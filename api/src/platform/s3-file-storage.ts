@@ -12,6 +12,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { KvStore } from '@tus/server';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { FileStorage } from './file-storage';
 
@@ -180,14 +182,62 @@ export function s3FileStorage(
 
 /**
  * tus's store for the same bucket (objects `<id>`, see s3ObjectKey). Expiry is our sweep's
- * (uploads/cleanup.ts), not S3 lifecycle rules on tags.
+ * (uploads/cleanup.ts), not S3 lifecycle rules on tags. With Redis, the store's cache of each
+ * upload's metadata is shared by every process (s3UploadCache).
  */
-export async function s3UploadStore(settings: S3Settings, expirationPeriodInMilliseconds: number) {
+export async function s3UploadStore(
+  settings: S3Settings,
+  expirationPeriodInMilliseconds: number,
+  redis?: Redis,
+) {
   const { S3Store } = await import('@tus/s3-store');
   return new S3Store({
     partSize: 8 * 1024 * 1024,
     expirationPeriodInMilliseconds,
     useTags: false,
     s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
+    ...(redis ? { cache: await s3UploadCache(redis, expirationPeriodInMilliseconds) } : {}),
   });
+}
+
+/**
+ * The S3 store's metadata cache in Redis (tus's IoRedisKvStore), so that what one process
+ * changed (an upload completed or ended) is what the others read, where each process's own
+ * memory would keep the old copy (docs/decisions/072-redis-outage.md). It stays a cache:
+ * while Redis is away the store reads the upload's `.info` object from S3, and a removal that
+ * could not reach Redis is made again when Redis is back. An entry lives as long as an
+ * unfinished upload may (uploads/cleanup.ts removes the upload, not its entry).
+ */
+export async function s3UploadCache<T>(redis: Redis, ttlMs: number): Promise<KvStore<T>> {
+  const { IoRedisKvStore } = await import('@tus/server');
+  const PREFIX = 'tus-meta:';
+  const store = new IoRedisKvStore<T>(redis, PREFIX);
+  const pending = new Set<string>();
+  redis.on('ready', () => {
+    for (const key of pending) {
+      store.delete(key).then(
+        () => pending.delete(key),
+        () => {},
+      );
+    }
+  });
+  return {
+    get: (key) => (pending.has(key) ? Promise.resolve(undefined) : store.get(key).catch(() => undefined)),
+    async set(key, value) {
+      pending.delete(key);
+      try {
+        await store.set(key, value);
+        await redis.pexpire(`${PREFIX}${key}`, ttlMs);
+      } catch {
+        // Not cached: the next read goes to S3.
+      }
+    },
+    async delete(key) {
+      try {
+        await store.delete(key);
+      } catch {
+        pending.add(key);
+      }
+    },
+  };
 }

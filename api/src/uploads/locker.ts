@@ -4,6 +4,7 @@ import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } fro
 import type { Redis } from 'ioredis';
 import type { Sql } from 'postgres';
 import type { Db } from '../db/client';
+import { redisReady } from '../platform/redis';
 
 /** How long a request waits for an upload's lock before tus answers 500 (as MemoryLocker). */
 export const LOCK_WAIT_MS = 30_000;
@@ -81,7 +82,8 @@ export function redisLocker(redis: Redis, waitMs = LOCK_WAIT_MS): Locker {
     renew.unref();
     return async () => {
       clearInterval(renew);
-      await redis.eval(DELETE, 1, key, token);
+      // Without Redis the lock lapses by itself within REDIS_LOCK_TTL_MS.
+      await redis.eval(DELETE, 1, key, token).catch(() => {});
     };
   }, waitMs);
 }
@@ -127,21 +129,63 @@ export function postgresLocker(sql: Sql, waitMs = LOCK_WAIT_MS): Locker {
   }, waitMs);
 }
 
+/**
+ * The primary's lock while `available()`, else the fallback's (docs/decisions/072-redis-outage.md):
+ * an upload goes on while Redis is away, under the database's lock. A request switches only
+ * when the primary fails or is away, never while it waits for a lock another request holds.
+ */
+export function failoverLocker(primary: Locker, fallback: Locker, available: () => boolean): Locker {
+  return {
+    newLock(id) {
+      const first = primary.newLock(id);
+      const second = fallback.newLock(id);
+      let held: Lock | undefined;
+      return {
+        async lock(signal, requestRelease) {
+          if (available()) {
+            try {
+              await first.lock(signal, requestRelease);
+              held = first;
+              return;
+            } catch (err) {
+              if (err === ERRORS.ERR_LOCK_TIMEOUT || available()) throw err;
+            }
+          }
+          await second.lock(signal, requestRelease);
+          held = second;
+        },
+        async unlock() {
+          const lock = held;
+          if (!lock) throw new Error('Releasing an unlocked lock!');
+          held = undefined;
+          await lock.unlock();
+        },
+      };
+    },
+  };
+}
+
 /** One process's lock for a database no other process can open (PGlite). */
 const memoryLockers = new WeakMap<object, Locker>();
 
 /**
- * The upload lock of this deployment: Redis when REDIS_URL is set, else PostgreSQL's advisory
- * locks; on PGlite (one process) tus's MemoryLocker, one per database.
+ * The upload lock of this deployment: Redis when REDIS_URL is set (the database's below while
+ * Redis is away), else PostgreSQL's advisory locks; on PGlite (one process) tus's
+ * MemoryLocker, one per database.
  */
 export function uploadLocker(deps: { db: Db; redis?: Redis }): Locker {
-  if (deps.redis) return redisLocker(deps.redis);
-  const client = (deps.db as unknown as { $client?: Sql }).$client;
+  const { redis } = deps;
+  if (redis) return failoverLocker(redisLocker(redis), databaseLocker(deps.db), () => redisReady(redis));
+  return databaseLocker(deps.db);
+}
+
+function databaseLocker(db: Db): Locker {
+  const client = (db as unknown as { $client?: Sql }).$client;
   if (client && typeof client.reserve === 'function') return postgresLocker(client);
-  let memory = memoryLockers.get(deps.db);
+  let memory = memoryLockers.get(db);
   if (!memory) {
     memory = new MemoryLocker({ acquireLockTimeout: LOCK_WAIT_MS });
-    memoryLockers.set(deps.db, memory);
+    memoryLockers.set(db, memory);
   }
   return memory;
 }

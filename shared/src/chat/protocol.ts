@@ -23,6 +23,11 @@ export const CHAT_CLOSE = {
   chatFull: 4413,
   /** Too many messages this minute (./limits.ts): not applied; resend after the reason's wait. */
   tooManyMessages: 4429,
+  /**
+   * The server cannot serve the chat just now (its Redis is away, docs/decisions/072-redis-outage.md):
+   * the standard 'Try Again Later'; the client says it is reconnecting and does.
+   */
+  tryAgainLater: 1013,
 } as const;
 
 /** Socket settings (docs/product.md#10-chat): 1 s rising to 5 s, randomisation 0.5, unlimited attempts. */
