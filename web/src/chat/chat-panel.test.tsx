@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -185,5 +187,27 @@ describe('ChatPanel', () => {
     expect(within(bubble).getByText('You')).toBeTruthy();
     await waitFor(() => expect(within(bubble).getByTestId('chat-delivery').textContent).toBe('Sent'));
     expect(server.received.length).toBeGreaterThan(0);
+  });
+
+  it("says 'Reconnecting…' in a status when the server asks it to try again later, then reconnects", async () => {
+    const me = await signedInAs(aUser({ _id: 'tuner-2', firstName: 'Ann', lastName: 'Lee' }));
+    const server = new FakeChatServer(me._id, {
+      [me._id]: { firstName: 'Ann', lastName: 'Lee', role: 'user' },
+    });
+    mockApi();
+    vi.stubGlobal('WebSocket', server.socketClass(me._id));
+    renderPage(<ChatPanel ticketNumber={ticket} variant="user" />, { route: '/' });
+    await waitFor(() => expect(screen.getByTestId('chat-status').textContent).toBe('Connected'));
+
+    const first = server.sockets[0];
+    if (!first) throw new Error('no socket');
+    server.drop(first, CHAT_CLOSE.tryAgainLater, 'The chat is reconnecting');
+    await waitFor(() => expect(screen.getByTestId('chat-status').textContent).toBe('Reconnecting…'));
+    expect(screen.getByTestId('chat-status').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('chat-status').textContent).toBe('Connected'), {
+      timeout: 5_000,
+    });
+    expect(server.sockets).toHaveLength(2);
   });
 });
