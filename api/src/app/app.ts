@@ -16,6 +16,7 @@ import { type HotRoute, honoHandler, hotLane } from '../http/hot-lane';
 import { onError } from '../http/on-error';
 import { originCheck } from '../http/origin-check';
 import { securityHeaders } from '../http/security-headers';
+import { mountMetrics } from '../metrics';
 import { notificationRoutes } from '../notifications';
 import { serviceStatusRoutes } from '../settings/routes';
 import { syncRoute, syncRoutes } from '../sync/routes';
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
   const chat = createChat(deps);
   app.onError(onError(deps.logger));
+  // First: the route pattern of every answer, for the request edge's counts.
+  mountMetrics(app, deps, { chatSockets: () => chat.hub.openSockets, uploadsPath: UPLOADS_PATH });
   // Security headers, request ids, no-store and the access log are added at the edge, on
   // Node's own response (api/src/http/edge.ts): these are its settings.
   const resolveSession = sessionResolver(deps.auth, deps.db);
@@ -74,6 +77,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     logger: deps.logger,
     headers: securityHeaders({ stripe: Boolean(deps.config.stripe) }),
     hot: hotLane(deps, resolveSession, HOT_ROUTES),
+    ...(deps.metrics ? { observe: deps.metrics.observe } : {}),
   };
   app.use('*', (c, next) => {
     c.set('deps', deps);

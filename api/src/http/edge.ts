@@ -24,6 +24,11 @@ export interface EdgeSettings {
   headers: ReadonlyArray<readonly [name: string, value: string]>;
   /** Answers the hot GETs itself (api/src/http/hot-lane.ts); the rest goes to the app. */
   hot?: HotLane;
+  /**
+   * Told of every answer when its response closes (the metrics, api/src/metrics): every request
+   * passes here, the hot lane's too. `hotPath`: the hot route's path when the lane answered.
+   */
+  observe?: (req: IncomingMessage, res: ServerResponse, hotPath: string | undefined, ms: number) => void;
 }
 
 /**
@@ -183,30 +188,40 @@ export function withEdge(
     const reqId = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
     const scope: RequestScope = { reqId };
     openRequestScope(req, scope);
-    if (edge.logger.enabled?.('info') ?? true) {
+    const logs = edge.logger.enabled?.('info') ?? true;
+    const observe = edge.observe;
+    let hotPath: string | undefined;
+    if (logs || observe) {
       const started = performance.now();
       // 'close' comes after the last byte or when the client goes away: one line either way.
       res.once('close', () => {
+        const ms = performance.now() - started;
+        observe?.(req, res, hotPath, ms);
+        if (!logs) return;
         edge.logger.info('request', {
           reqId,
           method: req.method,
           path,
           status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round(ms * 10) / 10,
           ...(scope.userId ? { userId: scope.userId } : {}),
         });
       });
     }
     if (storeHeader && res instanceof EdgeResponse) {
       res[EDGE] = { lines: linesOf(edge.headers, personal), reqId };
-      if (!edge.hot?.(req, res, path, [])) listener(req, res);
+      if (edge.hot?.(req, res, path, [])) hotPath = path;
+      else listener(req, res);
       return;
     }
     if (edge.hot) {
       // The hot lane writes its answer's head in one writeHead, these headers first.
       const head = [...flatHeaders(edge.headers), 'X-Request-Id', reqId];
       if (personal) head.push(...NO_STORE);
-      if (edge.hot(req, res, path, head)) return;
+      if (edge.hot(req, res, path, head)) {
+        hotPath = path;
+        return;
+      }
     }
     for (const [name, value] of edge.headers) res.setHeader(name, value);
     if (personal) res.setHeader(...NO_STORE);
