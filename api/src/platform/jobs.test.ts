@@ -84,6 +84,25 @@ describe('side effects on the job queue', () => {
   });
 });
 
+describe('starting', () => {
+  it('starts again on a database whose queues and schedules exist (a restart, a second process)', async () => {
+    const second = createJobs({
+      connection: server.database.jobs,
+      db: server.deps.db,
+      logger: recordingLogger(),
+      policy: server.config.jobs,
+    });
+    second.work(mailQueue, async () => {});
+    second.every('prune', '*/15 * * * *', async () => {});
+    await second.start();
+    await second.stop();
+    expect(await server.deps.jobs.boss.getQueue('prune')).toMatchObject({ policy: 'singleton' });
+    expect(await server.deps.jobs.boss.getQueue(mailQueue.name)).toMatchObject({
+      deadLetter: deadLetterOf(mailQueue.name),
+    });
+  });
+});
+
 describe('retries', () => {
   it('retries a message for more than a day before it gives up', () => {
     for (const policy of [

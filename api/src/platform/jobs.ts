@@ -68,7 +68,9 @@ const DAY_SECONDS = 24 * 60 * 60;
  */
 export function deliveryRetryLimit(policy: JobsPolicy): number {
   const window = policy.retryWindowSeconds ?? DELIVERY_RETRY_WINDOW_SECONDS;
-  return Math.ceil(window / Math.max(1, policy.retryMaxDelaySeconds)) * 2 + (policy.retryWindowSeconds ? 0 : 10);
+  return (
+    Math.ceil(window / Math.max(1, policy.retryMaxDelaySeconds)) * 2 + (policy.retryWindowSeconds ? 0 : 10)
+  );
 }
 
 function queueOptions(kind: QueueDef<unknown>['kind'], policy: JobsPolicy) {
@@ -253,9 +255,11 @@ export function createJobs({ connection, db, logger, policy, pollingIntervalSeco
 }
 
 /** Creates the queue with these options, or brings an existing one's options up to date. */
-async function ensureQueue(boss: PgBoss, name: string, options: Parameters<PgBoss['createQueue']>[1]) {
-  if (await boss.getQueue(name)) await boss.updateQueue(name, options as never);
-  else await boss.createQueue(name, options);
+async function ensureQueue(boss: PgBoss, name: string, options: Parameters<PgBoss['createQueue']>[1] = {}) {
+  if (!(await boss.getQueue(name))) return boss.createQueue(name, options);
+  // A queue's policy is fixed when it is created; the rest follows the code.
+  const { policy: _fixed, ...changeable } = options;
+  await boss.updateQueue(name, changeable);
 }
 
 function newBoss(
