@@ -78,15 +78,16 @@ export async function buildRuntime(
   // Said at every start: a sandbox (or no payments at all) must never go unnoticed.
   if (payments?.name === 'stripe') logger.info(paymentsStartLine(config, payments));
   else logger.warn(paymentsStartLine(config, payments));
+  const jobs = createJobs({ connection: database.jobs, db: database.db, logger, policy: config.jobs });
   const notifications = createNotifier({
     config,
     db: database.db,
     logger,
+    jobs,
     ...(overrides.resolveHost ? { resolveHost: overrides.resolveHost } : {}),
   });
   if (!notifications.publicKey)
     logger.warn('Push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
-  const jobs = createJobs({ connection: database.jobs, db: database.db, logger, policy: config.jobs });
   registerMailWorker(jobs, mailer);
   // Spent rate limits, old keys and changes, expired uploads, unreferenced bytes: every 15 minutes,
   // one process runs it (docs/decisions/025-files-and-local-data.md).
@@ -118,7 +119,6 @@ export async function buildRuntime(
       await jobs.start();
     },
     async close() {
-      await notifications.idle();
       if (jobsStarted) await jobs.stop();
       redis?.disconnect();
       await database.close();

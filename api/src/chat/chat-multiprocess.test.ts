@@ -35,7 +35,9 @@ const open: ChatClient[] = [];
 beforeAll(async () => {
   database = await openTestDatabase();
   serverA = await startTestServer({ database, env });
-  serverB = await startTestServer({ database, env });
+  // One mail server for both: either process's mail worker may send what the other queued
+  // (docs/decisions/070-durable-jobs.md).
+  serverB = await startTestServer({ database, env: { ...env, SMTP_URL: serverA.smtp.url } });
   admin = await adminUser(serverA);
 });
 afterEach(() => {

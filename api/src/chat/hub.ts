@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import type { WebSocket } from 'ws';
 import type { AppDeps, UserRow } from '../app/context';
-import { chatMessageEvent } from '../notifications';
 import { onAccessChange } from './access-changes';
 import { docRuntime } from './doc-runtime-loader';
 import type { ChatFanout } from './fanout';
@@ -13,8 +12,8 @@ import {
   type ChatMessageRow,
   claimAttachments,
   indexMessages,
-  mailAbsentOwner,
   messageRows,
+  queueChatSideEffects,
   recordRead,
 } from './side-effects';
 import { writeBatcher } from './write-batch';
@@ -62,8 +61,6 @@ export class ChatHub {
   private readonly loading = new Map<string, Promise<ChatRoom>>();
   private readonly unloading = new Map<string, Promise<void>>();
   private readonly sockets = new Set<Socket>();
-  /** Work that outlives a message (e-mails): close() waits for it. */
-  private readonly tasks = new Set<Promise<void>>();
   private readonly timer: NodeJS.Timeout;
   private readonly rechecker: NodeJS.Timeout;
   private tick = 0;
@@ -246,15 +243,7 @@ export class ChatHub {
     await Promise.all([...this.loading.values()].map((p) => p.catch(() => {})));
     await Promise.all([...this.rooms.values()].map((room) => this.unload(room)));
     await Promise.all(this.unloading.values());
-    await Promise.all(this.tasks);
     await this.h.fanout.close();
-  }
-
-  private background(task: Promise<void>, what: string) {
-    const tracked = task
-      .catch((err) => this.h.deps.logger.error(`${what} failed:`, err))
-      .finally(() => this.tasks.delete(tracked));
-    this.tasks.add(tracked);
   }
 
   private async open(ticket: ChatTicket): Promise<ChatRoom> {
@@ -290,13 +279,12 @@ export class ChatHub {
       publish: (kind, payload) => fanout.publish(ticket.id, kind, payload),
       claimAttachments: (sender, messages) => claimAttachments(db, ticket.id, sender, messages),
       accepted: async (sender, messages) => {
-        // The owner's presence is asked now, while support's message is fresh; the mail
-        // itself must not hold up the room (an SMTP server can be slow).
-        if (sender.id !== ticket.ownerId) {
-          this.background(mailAbsentOwner(deps, this.h.presence, ticket, sender, messages), 'Chat e-mail');
-        }
-        deps.notifications.notify(chatMessageEvent(ticket, sender, messages, this.h.presence));
-        await Promise.all(messageRows(ticket, sender, messages).map((row) => this.indexMessage(row)));
+        // Stored, then its e-mail and pushes queued (presence asked now, while the message is
+        // fresh), then acknowledged: docs/decisions/070-durable-jobs.md.
+        await Promise.all([
+          ...messageRows(ticket, sender, messages).map((row) => this.indexMessage(row)),
+          queueChatSideEffects(deps, this.h.presence, ticket, sender, messages),
+        ]);
       },
       read: (user, count) => recordRead(db, ticket.id, user.id, count),
       allowMessages: (sender, count) => allowChatMessages(deps.rateLimits, sender.id, count),

@@ -6,6 +6,8 @@ import { getUserById } from '../accounts/queries';
 import type { AppDeps, UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { chatAttachments, chatMessages, chatReadMarkers, uploads } from '../db/schema';
+import { chatMessageEvent } from '../notifications';
+import { queueMail } from '../platform/mail';
 import type { RateLimitResult, RateLimitStore } from '../platform/rate-limit';
 import { supportReplyMail } from './mail';
 import type { ChatPresence } from './presence';
@@ -128,21 +130,57 @@ export async function indexMessages(db: Db, rows: ChatMessageRow[]): Promise<voi
   await db.insert(chatMessages).values(rows).onConflictDoNothing();
 }
 
-/** E-mails the ticket's owner about support's message when no chat of theirs is open anywhere. */
-export async function mailAbsentOwner(
-  deps: AppDeps,
+/**
+ * Queues what accepted chat messages promise (docs/decisions/070-durable-jobs.md): pushes to the
+ * other side's devices, except to whoever has this chat open now; and support's messages
+ * e-mailed to the owner when no chat of theirs is open anywhere. Presence is asked now, while
+ * the message is fresh; the jobs carry data only. Their keys are made from the first message's
+ * id, so that a job that runs twice sends once. Not queueing is logged, not thrown: the
+ * messages are stored, and the writer must not be told otherwise.
+ */
+export async function queueChatSideEffects(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'notifications' | 'rateLimits' | 'config' | 'logger'>,
   presence: ChatPresence,
   ticket: ChatTicket,
   sender: UserRow,
   messages: ChatMessage[],
-) {
-  if (await presence.isOnline(ticket.id, ticket.ownerId)) return;
+): Promise<void> {
+  const first = messages[0];
+  if (!first) return;
+  const key = `chat:${ticket.id}:${first.id}`;
+  const present = (userId: string) => presence.isOnline(ticket.id, userId);
+  try {
+    await Promise.all([
+      deps.notifications.queue(chatMessageEvent(ticket, sender, messages), { key, present }),
+      sender.id === ticket.ownerId
+        ? undefined
+        : mailAbsentOwner(deps, present, ticket, sender, messages, key),
+    ]);
+  } catch (err) {
+    deps.logger.warn(`Chat e-mail or pushes of ticket ${ticket.ticketNumber} could not be queued:`, err);
+  }
+}
+
+/**
+ * Queues support's messages as an e-mail to the ticket's owner when no chat of theirs is open
+ * (unknown counts as away), at most one per CHAT_MAIL_INTERVAL_SECONDS per ticket.
+ */
+async function mailAbsentOwner(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'rateLimits' | 'config'>,
+  present: (userId: string) => Promise<boolean>,
+  ticket: ChatTicket,
+  sender: UserRow,
+  messages: ChatMessage[],
+  key: string,
+): Promise<void> {
+  if (await present(ticket.ownerId).catch(() => false)) return;
   const owner = await getUserById(deps.db, ticket.ownerId);
   if (!owner || owner.deletedAt || owner.disabled) return;
   const slot = await deps.rateLimits.hit(`chat-mail:${ticket.id}`, CHAT_MAIL_INTERVAL_SECONDS, 1);
   if (!slot.allowed) return;
   const text = messages.map((m) => m.text.trim()).join('\n\n');
-  await deps.mailer.send(
+  await queueMail(
+    deps.jobs,
     supportReplyMail({
       to: owner.email,
       firstName: owner.firstName || 'there',
@@ -151,6 +189,7 @@ export async function mailAbsentOwner(
       text,
       link: `${deps.config.appUrl}/ticket-details/${ticket.ticketNumber}`,
     }),
+    { key: `chat-away:${key}`, userId: owner.id, label: `Support wrote on ticket ${ticket.ticketNumber}` },
   );
 }
 

@@ -3,5 +3,5 @@
 export type { ResolveHost } from './endpoint-address';
 export { chatMessageEvent, type NotificationEvent, newTicketEvent, type PushMessage } from './messages';
 export { notificationRoutes } from './routes';
-export { createNotifier, type Notifier } from './send';
+export { createNotifier, type Notifier, pushQueue, type QueuePushOptions } from './send';
 export { generateVapidKeys, vapidKeysFor } from './vapid-keys';

@@ -30,11 +30,9 @@ export type NotificationEvent =
       ticket: ChatTicketRef;
       sender: Person;
       texts: string[];
-      /** Whether this person has the ticket's chat open now (then they are not pushed). */
-      isPresent(userId: string): Promise<boolean>;
     };
 
-/** The event of a ticket just created (after its transaction committed). */
+/** The event of a ticket being created (its pushes are queued in the creating transaction). */
 export function newTicketEvent(
   ticket: { ticketNumber: number; make: string; model: string; stage: string },
   customer: Person,
@@ -47,19 +45,20 @@ export function newTicketEvent(
   };
 }
 
-/** The event of chat messages just stored; whoever has that chat open is not pushed. */
+/**
+ * The event of chat messages just stored. Whoever has that chat open is not pushed: the hub
+ * queues it with `present` (see QueuePushOptions in ./send.ts).
+ */
 export function chatMessageEvent(
   ticket: ChatTicketRef,
   sender: Person,
   messages: { text: string }[],
-  presence: { isOnline(ticketId: string, userId: string): Promise<boolean> },
 ): NotificationEvent {
   return {
     kind: 'chatMessage',
     ticket: { id: ticket.id, ticketNumber: ticket.ticketNumber, ownerId: ticket.ownerId },
     sender: { id: sender.id, firstName: sender.firstName, lastName: sender.lastName },
     texts: messages.map((m) => m.text),
-    isPresent: (userId) => presence.isOnline(ticket.id, userId),
   };
 }
 

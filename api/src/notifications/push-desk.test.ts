@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { type ChatClient, chatClient } from '../chat/test/chat-client';
-import { chatSetup, eventually, indexedMessage } from '../chat/test/fixtures';
+import { chatSetup, indexedMessage } from '../chat/test/fixtures';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
+import { jobsSettled } from '../test/jobs-settled';
 import { decryptPush } from '../test/push-decrypt';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { submitTicket } from '../test/ticket-helpers';
@@ -36,11 +38,13 @@ async function connect(who: TestUser, ticketNumber: number): Promise<ChatClient>
   return client;
 }
 
-/** Sends and waits until the server stored the message and queued its pushes. */
+/** Sends, waits until the server acknowledged it (stored, its pushes queued), then until they ran. */
 async function say(client: ChatClient, ticketId: string, text: string) {
   const m = client.send(text);
-  await eventually(async () => (await indexedMessage(server.deps.db, ticketId, m.id)) !== undefined);
-  await server.deps.notifications.idle();
+  const sent = Y.getState(client.doc.store, client.doc.clientID);
+  await client.until(() => (client.acked().get(client.doc.clientID) ?? 0) >= sent);
+  expect(await indexedMessage(server.deps.db, ticketId, m.id)).toBeDefined();
+  await jobsSettled(server.deps.jobs);
 }
 
 /** What the admin's device was told about ticket n, decrypted. */
@@ -55,7 +59,7 @@ describe('pushes to admins', () => {
   it('tell of a new ticket, opening the admin ticket page', async () => {
     const tuner = await verifiedUser(server);
     const { ticket } = await submitTicket(tuner.client, { fields: { make: 'Audi', model: 'A4' } });
-    await server.deps.notifications.idle();
+    await jobsSettled(server.deps.jobs);
     expect(adminMessages(ticket.ticketNumber)).toEqual([
       {
         title: `New ticket ${ticket.ticketNumber}`,

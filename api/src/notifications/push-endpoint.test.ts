@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
+import { jobsSettled } from '../test/jobs-settled';
 import { newPushReceiver } from '../test/push-decrypt';
 import { recordingLogger } from '../test/recording-logger';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { setStatus, submitTicket } from '../test/ticket-helpers';
 import { EndpointRefused, isPublicAddress, publicAddressesOf, systemResolveHost } from './endpoint-address';
+import { pushQueue } from './send';
 
 /** Names under .example (reserved, RFC 2606): this resolver answers them, nothing else does. */
 const answers = new Map<string, string[]>();
@@ -153,13 +155,19 @@ describe('a push endpoint', () => {
       const before = asked.length;
       const { ticket } = await submitTicket(owner.client);
       await setStatus(admin.client, ticket._id, 'Unlocked');
-      await server.deps.notifications.idle();
+      await jobsSettled(server.deps.jobs);
 
       expect(asked.slice(before)).toContain(host);
       expect(connections).toBe(0);
       expect(logger.lines.some((l) => l.includes(`Push to ${host}:${port} refused`))).toBe(true);
       // Refused is not gone: the subscription stays for when the name is right again.
       expect(await rowsOf(owner.user._id)).toHaveLength(1);
+      // Nor is it asked again: the address check would refuse every retry.
+      const jobs = await server.deps.jobs.boss.findJobs(pushQueue.name, {
+        data: { about: { userId: owner.user._id } },
+      });
+      expect(jobs.map((job) => [job.state, job.retryCount])).toEqual([['completed', 0]]);
+      expect(asked.slice(before).filter((h) => h === host)).toHaveLength(1);
     } finally {
       await new Promise<void>((resolve) => trap.close(() => resolve()));
     }

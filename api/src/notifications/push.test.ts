@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
+import { jobsSettled } from '../test/jobs-settled';
 import { decryptPush, newPushReceiver } from '../test/push-decrypt';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { setStatus, submitTicket } from '../test/ticket-helpers';
 import type { PushMessage } from './messages';
+import { type PushJob, pushQueue } from './send';
 import { MAX_DEVICES_PER_USER } from './store';
 import {
   type LoopbackPushService,
@@ -149,7 +152,7 @@ describe('a ticket status change', () => {
     const { ticket } = await submitTicket(tuner.client);
 
     await setStatus(admin.client, ticket._id, 'Unlocked');
-    await server.deps.notifications.idle();
+    await jobsSettled(server.deps.jobs);
 
     const [delivery, ...more] = push.to(mine.path);
     expect(more).toHaveLength(0);
@@ -173,7 +176,7 @@ describe('a ticket status change', () => {
 
     // The same status again changes nothing and sends nothing.
     await setStatus(admin.client, ticket._id, 'Unlocked');
-    await server.deps.notifications.idle();
+    await jobsSettled(server.deps.jobs);
     expect(push.to(mine.path)).toHaveLength(1);
   });
 
@@ -184,7 +187,7 @@ describe('a ticket status change', () => {
     const { ticket } = await submitTicket(tuner.client);
 
     await setStatus(admin.client, ticket._id, 'Failed');
-    await server.deps.notifications.idle();
+    await jobsSettled(server.deps.jobs);
 
     expect(push.to(gone.path)).toHaveLength(1);
     const rows = await subscriptionsOf(tuner.user._id);
@@ -210,7 +213,108 @@ describe('a ticket status change', () => {
     const { ticket } = await submitTicket(tuner.client);
 
     await setStatus(admin.client, ticket._id, 'Unlocked');
-    await server.deps.notifications.idle();
+    await jobsSettled(server.deps.jobs);
     expect(push.to(path)).toHaveLength(0);
+  });
+});
+
+describe('pushes on the job queue', () => {
+  /** The push jobs of one person's devices. */
+  const pushJobsOf = (userId: string) =>
+    server.deps.jobs.boss.findJobs<{ key: string; validUntil?: string; payload: PushJob }>(pushQueue.name, {
+      data: { about: { userId } },
+    });
+
+  it('are queued with the change that commits them, and not with one that rolls back', async () => {
+    const tuner = await verifiedUser(server);
+    const phone = await subscribeDevice(tuner.client, push, nextPath());
+    const event = {
+      kind: 'ticketStatus',
+      ownerId: tuner.user._id,
+      ticketNumber: 1,
+      status: 'Unlocked',
+    } as const;
+    const kept = `kept-${randomUUID()}`;
+    await server.deps.db.transaction((tx) => server.deps.notifications.queue(event, { key: kept, tx }));
+    await expect(
+      server.deps.db.transaction(async (tx) => {
+        await server.deps.notifications.queue(event, { key: `dropped-${randomUUID()}`, tx });
+        await tx.execute(sql`select 1`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+
+    await jobsSettled(server.deps.jobs);
+    const jobs = await pushJobsOf(tuner.user._id);
+    expect(jobs.map((job) => job.data.key)).toEqual([expect.stringMatching(new RegExp(`^push:${kept}:`))]);
+    expect(push.acceptedTo(phone.path)).toHaveLength(1);
+  });
+
+  it('reach a device once when its push service was down and comes back', async () => {
+    const tuner = await verifiedUser(server);
+    const phone = await subscribeDevice(tuner.client, push, nextPath());
+    const { ticket } = await submitTicket(tuner.client);
+    await push.stopListening();
+    try {
+      await setStatus(admin.client, ticket._id, 'Unlocked');
+      // The connection is refused and the push waits for its next try.
+      await expect
+        .poll(async () => (await pushJobsOf(tuner.user._id))[0]?.retryCount ?? 0, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      expect(push.to(phone.path)).toHaveLength(0);
+    } finally {
+      await push.listenAgain();
+    }
+    await expect.poll(() => push.to(phone.path).length, { timeout: 20_000 }).toBe(1);
+    await jobsSettled(server.deps.jobs);
+    expect(push.to(phone.path)).toHaveLength(1);
+    const [job, ...more] = await pushJobsOf(tuner.user._id);
+    expect(more).toEqual([]);
+    expect(job?.state).toBe('completed');
+    // It is given up after a day, the time a push service keeps a message itself.
+    const validFor = Date.parse(job!.data.validUntil!) - Date.now();
+    expect(validFor).toBeGreaterThan(23 * 60 * 60 * 1000);
+    expect(validFor).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+    const message = JSON.parse(decryptPush(phone.receiver, push.to(phone.path)[0]!.body)) as PushMessage;
+    expect(message.title).toBe(`Ticket ${ticket.ticketNumber}: your tuned file is ready`);
+  });
+
+  it('ask a push service that answers 503 again later, and the push arrives once', async () => {
+    const tuner = await verifiedUser(server);
+    const phone = await subscribeDevice(tuner.client, push, nextPath());
+    const { ticket } = await submitTicket(tuner.client);
+    push.failWith(503);
+    try {
+      await setStatus(admin.client, ticket._id, 'Failed');
+      await expect.poll(() => push.to(phone.path).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      push.failWith(null);
+    }
+    await expect.poll(() => push.acceptedTo(phone.path).length, { timeout: 20_000 }).toBe(1);
+    await jobsSettled(server.deps.jobs);
+    expect(push.acceptedTo(phone.path)).toHaveLength(1);
+    expect(push.to(phone.path).every((d) => d.status === 503 || d === push.acceptedTo(phone.path)[0])).toBe(
+      true,
+    );
+    // The subscription stays: a busy push service is not a dropped one.
+    expect(await subscriptionsOf(tuner.user._id)).toHaveLength(1);
+  });
+
+  it('are sent once per device and event, however often the event is queued', async () => {
+    const tuner = await verifiedUser(server);
+    const phone = await subscribeDevice(tuner.client, push, nextPath());
+    const event = {
+      kind: 'ticketStatus',
+      ownerId: tuner.user._id,
+      ticketNumber: 2,
+      status: 'Failed',
+    } as const;
+    const key = `twice-${randomUUID()}`;
+    await server.deps.notifications.queue(event, { key });
+    await expect.poll(() => push.to(phone.path).length, { timeout: 20_000 }).toBe(1);
+    await server.deps.notifications.queue(event, { key });
+    await jobsSettled(server.deps.jobs);
+    expect(push.to(phone.path)).toHaveLength(1);
+    expect(await pushJobsOf(tuner.user._id)).toHaveLength(2);
   });
 });

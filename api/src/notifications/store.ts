@@ -5,7 +5,7 @@ import {
   type PushSubscriptionInput,
 } from '@ecu/shared';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { notificationPreferences, pushSubscriptions, users } from '../db/schema';
 import type { Audience } from './messages';
 
@@ -71,6 +71,12 @@ export async function deleteSubscription(db: Db, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
+/** One subscription as it is now (a queued push reads it when it is sent), or undefined. */
+export async function subscriptionById(db: Db, id: string): Promise<PushSubscriptionRow | undefined> {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  return row;
+}
+
 export async function markDelivered(db: Db, id: string): Promise<void> {
   await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, id));
 }
@@ -99,7 +105,7 @@ export async function saveChoices(db: Db, userId: string, choices: NotificationC
  * The subscriptions to push an event to: of the audience's active accounts whose choice is
  * on (no stored choice counts as on).
  */
-export async function subscriptionsFor(db: Db, audience: Audience): Promise<PushSubscriptionRow[]> {
+export async function subscriptionsFor(db: Db | Tx, audience: Audience): Promise<PushSubscriptionRow[]> {
   const chosen = sql`coalesce((${notificationPreferences.choices} ->> ${audience.choice})::boolean, true)`;
   const rows = await db
     .select({ sub: pushSubscriptions })

@@ -9,13 +9,19 @@ import {
 } from '@ecu/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { UserRow } from '../app/context';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { ticketEvents, ticketFiles, tickets, uploads, users } from '../db/schema';
 import { AppError, badRequest } from '../http/app-error';
 import type { FileStorage } from '../platform/file-storage';
 import { finishIfStored } from '../uploads/finish';
 
 type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * What else a new ticket promises (its pushes to the admins), queued in the transaction that
+ * creates it: it exists exactly when the ticket does (docs/decisions/070-durable-jobs.md).
+ */
+export type OnTicketCreated = (tx: Tx, ticket: TicketRow) => Promise<void>;
 
 /** A file ready to attach: from a finished tus upload, or written from a multipart part. */
 export interface StoredFileRef {
@@ -115,6 +121,7 @@ export async function createTicket(
   db: Db,
   user: UserRow,
   input: NewTicket,
+  onCreated?: OnTicketCreated,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   if (input.clientId) {
     const existing = await findTicketByClientId(db, user.id, input.clientId);
@@ -201,6 +208,7 @@ export async function createTicket(
       .update(users)
       .set({ totalFilesSubmitted: sql`${users.totalFilesSubmitted} + 1`, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
+    await onCreated?.(tx, ticket);
     return { ticket, created: true };
   });
 }

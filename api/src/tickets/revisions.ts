@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
-import { findTicketByClientId } from './create-ticket';
+import { findTicketByClientId, type OnTicketCreated } from './create-ticket';
 import { shareStoredBytes } from './stored-files';
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -79,6 +79,7 @@ export async function requestChange(
   deps: Pick<AppDeps, 'db' | 'rateLimits'>,
   user: UserRow,
   input: RequestChangeInput,
+  onCreated?: OnTicketCreated,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const { db } = deps;
   if (input.clientId) {
@@ -112,12 +113,19 @@ export async function requestChange(
     throw badRequest(`A change can only be requested once ticket #${parent.ticketNumber} has been delivered`);
   const original = files.find((f) => f.kind === 'ecu');
   if (!original) throw badRequest(`Ticket #${parent.ticketNumber} has no original file to revise`);
-  return insertRevision(db, user, parent, input, {
-    name: original.name,
-    size: original.size,
-    sha256: original.sha256,
-    storageKey: original.storageKey,
-  });
+  return insertRevision(
+    db,
+    user,
+    parent,
+    input,
+    {
+      name: original.name,
+      size: original.size,
+      sha256: original.sha256,
+      storageKey: original.storageKey,
+    },
+    onCreated,
+  );
 }
 
 async function insertRevision(
@@ -126,6 +134,7 @@ async function insertRevision(
   parent: TicketRow,
   input: RequestChangeInput,
   file: { name: string; size: number; sha256: string; storageKey: string },
+  onCreated?: OnTicketCreated,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const masterSlave = input.masterSlave ?? parent.masterSlave ?? 'Master';
   const quote = quoteRevision({
@@ -199,6 +208,7 @@ async function insertRevision(
       .update(users)
       .set({ totalFilesSubmitted: sql`${users.totalFilesSubmitted} + 1`, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
+    await onCreated?.(tx, ticket);
     return { ticket, created: true };
   });
 }

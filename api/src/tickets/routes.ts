@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import type { AppDeps, AppEnv, UserRow } from '../app/context';
 import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
@@ -25,6 +25,7 @@ import {
   createTicket,
   filesFromUploads,
   findTicketByClientId,
+  type OnTicketCreated,
   type StoredFileRef,
 } from './create-ticket';
 import { identifyStoredEcu } from './identify-ecu-file';
@@ -56,6 +57,12 @@ export const myFilesRoute: HotRoute = {
     return { body: envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }) };
   },
 };
+
+/** A new ticket's pushes to the admins, queued in the transaction that creates it. */
+function newTicketPushes(deps: Pick<AppDeps, 'notifications'>, user: UserRow): OnTicketCreated {
+  return (tx, ticket) =>
+    deps.notifications.queue(newTicketEvent(ticket, user), { key: `new-ticket:${ticket.id}`, tx });
+}
 
 /** The /ecuFile/* calls (docs/product.md#13-the-http-api). */
 export function ticketRoutes() {
@@ -136,14 +143,18 @@ export function ticketRoutes() {
         const replay = clientId ? await findTicketByClientId(db, user.id, clientId) : undefined;
         const ecuIdentification =
           ecu && !replay ? await identifyStoredEcu(c.var.deps, vehicle.ecuId, ecu.storageKey) : null;
-        result = await createTicket(db, user, { clientId, vehicle, plan, files: stored, ecuIdentification });
+        result = await createTicket(
+          db,
+          user,
+          { clientId, vehicle, plan, files: stored, ecuIdentification },
+          newTicketPushes(c.var.deps, user),
+        );
       } catch (err) {
         // A form's own files leave with the failed creation: nothing is left orphaned.
         await discard?.();
         throw err;
       }
       const { ticket, created } = result;
-      if (created) c.var.deps.notifications.notify(newTicketEvent(ticket, user));
       if (!created) {
         // The replay's own files (multipart) are not needed: the first call stored its copy.
         for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);
@@ -163,8 +174,12 @@ export function ticketRoutes() {
     const user = currentUser(c);
     const body = await jsonBody(c, requestChangeSchema);
     const input = { ...body, clientId: ticketClientId(c, body.clientId) };
-    const { ticket, created } = await requestChange(c.var.deps, user, input);
-    if (created) c.var.deps.notifications.notify(newTicketEvent(ticket, user));
+    const { ticket, created } = await requestChange(
+      c.var.deps,
+      user,
+      input,
+      newTicketPushes(c.var.deps, user),
+    );
     const [dto] = await ticketDtos(c.var.deps.db, [ticket]);
     return ok(
       c,

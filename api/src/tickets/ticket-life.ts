@@ -143,8 +143,8 @@ export async function setTicketStatus(
       }
     }
     if (status === 'Unlocked' || status === 'Failed') {
-      // In this transaction: the e-mail exists exactly when the status change commits
-      // (docs/decisions/070-durable-jobs.md).
+      // In this transaction: the e-mail and the pushes exist exactly when the status change
+      // commits (docs/decisions/070-durable-jobs.md).
       const [owner] = await tx.select().from(users).where(eq(users.id, ticket.userId));
       const mail =
         owner && !owner.deletedAt
@@ -162,12 +162,12 @@ export async function setTicketStatus(
           label: `Ticket ${ticket.ticketNumber} ${status === 'Unlocked' ? 'is ready' : 'failed'}`,
           tx,
         });
+      await deps.notifications.queue(
+        { kind: 'ticketStatus', ownerId: ticket.userId, ticketNumber: ticket.ticketNumber, status },
+        { key: `ticket-status:${event.id}`, tx },
+      );
     }
     return { changed: true, refunded, ticket };
   });
-  if (result.changed && (status === 'Unlocked' || status === 'Failed')) {
-    const { userId: ownerId, ticketNumber } = result.ticket;
-    deps.notifications.notify({ kind: 'ticketStatus', ownerId, ticketNumber, status });
-  }
   return { changed: result.changed, refunded: result.refunded };
 }

@@ -8,36 +8,67 @@ export interface PushDelivery {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** What the service answered. */
+  status: number;
 }
 
 /**
  * A push service on loopback: records every request, answers 201, or 410 for paths under
- * /gone/ (a subscription the browser dropped).
+ * /gone/ (a subscription the browser dropped). It can fail for a while: answer every request
+ * with an error status (`failWith`), or stop listening (connections refused) and come back on
+ * the same port.
  */
 export interface LoopbackPushService {
   url: string;
   deliveries: PushDelivery[];
   to(path: string): PushDelivery[];
+  /** The requests to `path` that it took (2xx). */
+  acceptedTo(path: string): PushDelivery[];
+  /** Answers every request with `status` from now on; null: back to normal. */
+  failWith(status: number | null): void;
+  stopListening(): Promise<void>;
+  listenAgain(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startPushService(): Promise<LoopbackPushService> {
   const deliveries: PushDelivery[] = [];
+  let failure: number | null = null;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      deliveries.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(req.url?.startsWith('/gone/') ? 410 : 201).end();
+      const status = failure ?? (req.url?.startsWith('/gone/') ? 410 : 201);
+      deliveries.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks), status });
+      res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  await listen(0);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     deliveries,
     to: (path) => deliveries.filter((d) => d.path === path),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    acceptedTo: (path) => deliveries.filter((d) => d.path === path && d.status >= 200 && d.status < 300),
+    failWith(status) {
+      failure = status;
+    },
+    stopListening: stop,
+    listenAgain: () => listen(port),
+    close: () => (server.listening ? stop() : Promise.resolve()),
   };
 }
 
