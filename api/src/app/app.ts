@@ -8,12 +8,13 @@ import { adminRoutes } from '../admin/routes';
 import { createChat } from '../chat';
 import { paymentRoutes } from '../credits/routes';
 import { pingDatabase } from '../db/client';
-import { notFound } from '../http/app-error';
+import { notFound, RETRY_AFTER_SECONDS } from '../http/app-error';
 import { jsonBodiesOnly, limitBody } from '../http/body-limit';
 import type { EdgeSettings } from '../http/edge';
 import { failure } from '../http/envelope';
 import { type HotRoute, honoHandler, hotLane } from '../http/hot-lane';
 import { onError } from '../http/on-error';
+import { readRetriedOnce, retriesRead } from '../http/read-retry';
 import { originCheck } from '../http/origin-check';
 import { securityHeaders } from '../http/security-headers';
 import { mountMetrics } from '../metrics';
@@ -35,6 +36,7 @@ const FILE_ROUTES = new Set(['/api/ecuFile/create-ecuFile', '/api/admin/uploadTu
 /** The answers of health, made once: a load balancer polls it all day. */
 const HEALTHY = JSON.stringify({ success: true, message: 'OK', data: { db: 'ok' } });
 const UNREACHABLE = JSON.stringify(failure('Database unreachable', [], 'unavailable'));
+const RETRY_LATER = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
 
 /** One `select 1`: what a load balancer polls. */
 const healthRoute: HotRoute = {
@@ -42,10 +44,14 @@ const healthRoute: HotRoute = {
   gate: 'public',
   async handle(_input, deps) {
     try {
-      await pingDatabase(deps.db);
+      // A connection lost is tried once more on a fresh one, as every read is (http/read-retry.ts).
+      await pingDatabase(deps.db).catch((err: unknown) => {
+        if (!retriesRead('GET', err)) throw err;
+        return pingDatabase(deps.db);
+      });
     } catch (err) {
       deps.logger.error('Health check: database unreachable', err);
-      return { status: 503, body: UNREACHABLE };
+      return { status: 503, body: UNREACHABLE, headers: RETRY_LATER };
     }
     return { body: HEALTHY };
   },
@@ -83,6 +89,11 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     c.set('deps', deps);
     return next();
   });
+  // A read that lost the database's connection runs once more (docs/decisions/071-faults-answer-503-and-507.md).
+  app.use(
+    '/api/*',
+    readRetriedOnce(() => app.fetch),
+  );
 
   app.get('/api/health', honoHandler(healthRoute));
 

@@ -39,7 +39,9 @@ export async function openDatabase(
 ): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (source.kind === 'postgres') {
-    const client = preparingClient(postgres(source.url, { max: source.max ?? 10, onnotice: () => {} }));
+    const client = preparingClient(
+      postgres(source.url, { max: source.max ?? 10, onnotice: () => {}, backoff: reconnectDelaySeconds }),
+    );
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     if (shouldMigrate) {
       await (source.ownerUrl ? migrateAsOwner(source.ownerUrl) : migratePostgresIfPending(db, source.url))
@@ -81,6 +83,16 @@ export async function openDatabase(
 /** The role a connection URL signs in as (pg-boss's tables are granted to it). */
 function roleOf(url: string): string {
   return decodeURIComponent(new URL(url).username) || 'postgres';
+}
+
+/**
+ * How long a connection of the pool waits before it reconnects after its `retries`-th failed
+ * one in a row. postgres.js's default grows to 20 s, and its count is the pool's: once the
+ * database had dropped every connection, queries waited seconds for a reconnect to a server
+ * that was back (docs/decisions/071-faults-answer-503-and-507.md).
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1);
 }
 
 /**

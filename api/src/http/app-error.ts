@@ -40,3 +40,21 @@ export const unauthorized = (message = 'Please sign in to continue', code: CodeO
 export const forbidden = (message: string, code: CodeOf<403> = 'forbidden') => new AppError(code, message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string, code: CodeOf<409> = 'conflict') => new AppError(code, message);
+
+/** How long a client waits before it asks again after a 503 (the pool reconnects in well under it). */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A 503 with Retry-After: the database's connection was lost under the request
+ * (docs/decisions/071-faults-answer-503-and-507.md). A change may or may not have been applied:
+ * the client repeats it under the same Idempotency-Key where the route takes one.
+ */
+export const databaseUnavailable = () =>
+  new AppError('unavailable', 'The server lost its database connection. Please try again in a moment.', {
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  });
+
+/** A 507: the file store is full. The file was fine; nothing of it was kept. */
+export const OUT_OF_STORAGE_MESSAGE =
+  'The server is out of storage. Your file was not saved; please try again later.';
+export const outOfStorage = () => new AppError('insufficient_storage', OUT_OF_STORAGE_MESSAGE);

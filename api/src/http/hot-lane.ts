@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv, UserRow } from '../app/context';
 import { requestIdOf } from '../platform/logger';
 import { unauthorized } from './app-error';
 import { errorAnswer } from './on-error';
+import { retriesRead } from './read-retry';
 
 /** What a hot route reads of its request. */
 export interface HotInput {
@@ -131,32 +132,42 @@ export function hotLane(deps: AppDeps, resolve: ResolveSession, routes: HotRoute
   ) {
     const edgeHeaders = head.length;
     let setCookies: string[] = [];
-    try {
-      let user: UserRow | null = null;
-      if (route.gate !== 'public') {
-        const found = await callerOf(
-          resolve,
-          { cookie: req.headers.cookie, headers: () => headersOf(req) },
-          req,
+    for (let run = 1; ; run++) {
+      try {
+        let user: UserRow | null = null;
+        if (route.gate !== 'public') {
+          const found = await callerOf(
+            resolve,
+            { cookie: req.headers.cookie, headers: () => headersOf(req) },
+            req,
+          );
+          setCookies = found.setCookies;
+          user = passGates(found.user, route.gate);
+        }
+        const input = { user, query: queryOf(req.url ?? ''), header: (name: string) => headerOf(req, name) };
+        send(res, await route.handle(input, deps), setCookies, head);
+        return;
+      } catch (err) {
+        // A read that lost the database's connection runs once more, as on the Hono side
+        // (./read-retry.ts).
+        if (run === 1 && !res.headersSent && retriesRead('GET', err)) {
+          head.length = edgeHeaders;
+          continue;
+        }
+        const failed = errorAnswer(err, deps.logger, { method: 'GET', path, reqId: requestIdOf(req) });
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        head.length = edgeHeaders; // whatever a failed send had added
+        send(
+          res,
+          { status: failed.status, body: JSON.stringify(failed.body), headers: failed.headers },
+          setCookies,
+          head,
         );
-        setCookies = found.setCookies;
-        user = passGates(found.user, route.gate);
-      }
-      const input = { user, query: queryOf(req.url ?? ''), header: (name: string) => headerOf(req, name) };
-      send(res, await route.handle(input, deps), setCookies, head);
-    } catch (err) {
-      const failed = errorAnswer(err, deps.logger, { method: 'GET', path, reqId: requestIdOf(req) });
-      if (res.headersSent) {
-        res.destroy();
         return;
       }
-      head.length = edgeHeaders; // whatever a failed send had added
-      send(
-        res,
-        { status: failed.status, body: JSON.stringify(failed.body), headers: failed.headers },
-        setCookies,
-        head,
-      );
     }
   }
 

@@ -3,8 +3,9 @@ import { codeForStatus } from '@ecu/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isConnectionLost, isStorageFull } from '../platform/faults';
 import { type Logger, requestIdOf } from '../platform/logger';
-import { AppError } from './app-error';
+import { AppError, databaseUnavailable, outOfStorage } from './app-error';
 import { discardUnreadBody } from './body-limit';
 import { failure } from './envelope';
 import { incomingOf } from './incoming';
@@ -17,14 +18,33 @@ export interface ErrorAnswer {
 }
 
 /**
+ * A fault of the machine as the AppError it answers, or undefined: the database's connection
+ * lost is a 503 with Retry-After, the file store full a 507 (docs/decisions/071-faults-answer-503-and-507.md).
+ */
+export function faultError(err: unknown): AppError | undefined {
+  if (isConnectionLost(err)) return databaseUnavailable();
+  if (isStorageFull(err)) return outOfStorage();
+  return undefined;
+}
+
+/**
  * What an error thrown by a route answers, wherever the route runs (Hono or the hot lane,
- * api/src/http/hot-lane.ts): an AppError its own envelope, anything unexpected a logged 500.
+ * api/src/http/hot-lane.ts): an AppError its own envelope, a fault of the machine its 503 or
+ * 507 (logged as a warning), anything unexpected a logged 500.
  */
 export function errorAnswer(
   err: unknown,
   logger: Logger,
   request: { method: string; path: string; reqId?: string },
 ): ErrorAnswer {
+  const fault = err instanceof AppError ? undefined : faultError(err);
+  if (fault) {
+    logger.warn(`${request.method} ${request.path} answered ${fault.status}: ${fault.code}`, {
+      reason: reasonOf(err),
+      ...(request.reqId ? { reqId: request.reqId } : {}),
+    });
+    err = fault;
+  }
   if (err instanceof AppError) {
     return { status: err.status, body: failure(err.message, err.errors, err.code), headers: err.headers };
   }
@@ -43,6 +63,19 @@ export function errorAnswer(
     body: failure('Something went wrong on our side. Please try again.', [], 'server_error'),
     headers: {},
   };
+}
+
+/**
+ * The innermost error's code and message (the driver's or the file system's own words), for
+ * the log; not drizzle's wrapper, whose message carries the query's parameters.
+ */
+function reasonOf(err: unknown): string {
+  let inner = err;
+  for (let depth = 0; depth < 5 && inner instanceof Error && inner.cause instanceof Error; depth++)
+    inner = inner.cause;
+  if (!(inner instanceof Error)) return String(inner);
+  const code = (inner as { code?: unknown }).code;
+  return typeof code === 'string' ? `${code}: ${inner.message}` : inner.message;
 }
 
 export function onError(logger: Logger) {

@@ -29,6 +29,7 @@ describe('codeForStatus', () => {
     [502, 'bad_gateway'],
     [503, 'unavailable'],
     [504, 'server_error'],
+    [507, 'insufficient_storage'],
     [599, 'server_error'],
     // A 2xx that was not our envelope (a captive portal's page) is a refusal, not a fault.
     [200, 'bad_request'],
@@ -38,7 +39,7 @@ describe('codeForStatus', () => {
   });
 
   it('gives every status a code of that same status (for a 4xx or 5xx it names)', () => {
-    for (const status of [400, 401, 402, 403, 404, 409, 410, 413, 415, 423, 429, 500, 502, 503]) {
+    for (const status of [400, 401, 402, 403, 404, 409, 410, 413, 415, 423, 429, 500, 502, 503, 507]) {
       expect(ERROR_CODE_STATUS[codeForStatus(status)]).toBe(status);
     }
   });

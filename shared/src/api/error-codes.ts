@@ -43,8 +43,13 @@ export const ERROR_CODE_STATUS = {
   server_error: 500,
   /** An upstream (the card provider, a proxy) did not answer. */
   bad_gateway: 502,
-  /** A service the request needs is off or unreachable. */
+  /** A service the request needs is off or unreachable (the database's connection was lost). */
   unavailable: 503,
+  /**
+   * The server's file store is full; the client's file was fine
+   * (docs/decisions/071-faults-answer-503-and-507.md).
+   */
+  insufficient_storage: 507,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;
@@ -71,6 +76,7 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   500: 'server_error',
   502: 'bad_gateway',
   503: 'unavailable',
+  507: 'insufficient_storage',
 };
 
 /**
