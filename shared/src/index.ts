@@ -2,6 +2,7 @@ export * from './accounts/route-gate';
 export * from './accounts/schemas';
 export * from './accounts/user';
 export * from './admin/csv';
+export * from './admin/deliveries';
 export * from './admin/dto';
 export * from './admin/schemas';
 export * from './api/envelope';

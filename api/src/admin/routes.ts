@@ -4,6 +4,7 @@ import type { AppEnv } from '../app/context';
 import { adminCreditRoutes } from '../credits/admin-routes';
 import { adminSettingsRoutes } from '../settings/admin-routes';
 import { adminTicketRoutes } from '../tickets/admin-routes';
+import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';
 import { adminUserRoutes } from './users/routes';
@@ -19,6 +20,7 @@ export function adminRoutes() {
   app.route('/', adminSettingsRoutes());
   app.route('/', overviewRoutes());
   app.route('/', exportRoutes());
+  app.route('/', deliveryRoutes());
 
   return app;
 }

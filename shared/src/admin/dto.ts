@@ -1,5 +1,6 @@
 import type { UserDto } from '../accounts/user';
 import type { TransactionDto } from '../credits/transaction';
+import type { DeliveryJobDto } from './deliveries';
 
 /** Who did something, as admin answers name them. */
 export interface PersonRef {
@@ -67,6 +68,8 @@ export interface AdminUserDetailDto {
   ticketsNextCursor: string | null;
   audit: AuditEntryDto[];
   auditNextCursor: string | null;
+  /** E-mails and pushes to this person that are failing or gave up, newest first (at most 3). */
+  failedDeliveries: DeliveryJobDto[];
 }
 
 /** GET /admin/overview?from&to: the business at a glance, one call. Money in pounds, VAT included. */

@@ -121,6 +121,7 @@ export function userDetail(user: UserDto, over: Partial<AdminUserDetailDto> = {}
     ticketsNextCursor: null,
     audit: [],
     auditNextCursor: null,
+    failedDeliveries: [],
     ...over,
   };
 }

@@ -35,7 +35,7 @@ type Method = 'GET' | 'PUT' | 'POST';
 
 /**
  * Every admin call: the /admin/* calls (docs/product.md#13-the-http-api), the user desk,
- * the user's page, settings, the overview and the exports. `body` names the account a call acts on: the victim for callers
+ * the user's page, settings, the overview, the exports and the Deliveries desk. `body` names the account a call acts on: the victim for callers
  * the gate must stop, an unknown account for the admin (who must get past the gate, and only
  * that: a 400 or 404 from the route itself is fine here).
  */
@@ -69,6 +69,8 @@ const CALLS: [Method, string, ((userId: string) => Record<string, unknown>)?][] 
   ['GET', '/api/admin/overview'],
   ['GET', '/api/admin/export/users.csv'],
   ['GET', '/api/admin/export/transactions.csv'],
+  ['GET', '/api/admin/deliveries'],
+  ['POST', '/api/admin/deliveries/mail-dead/00000000-0000-4000-8000-000000000000/retry'],
 ];
 
 function call(client: ApiClient, [method, path, body]: (typeof CALLS)[number], userId: string) {

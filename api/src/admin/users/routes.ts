@@ -87,7 +87,7 @@ export function adminUserRoutes() {
   });
 
   app.get('/users/:userId', async (c) => {
-    const page = await userPage(c.var.deps.db, userIdParam(c));
+    const page = await userPage(c.var.deps, userIdParam(c));
     if (!page) throw notFound('User not found');
     return ok(c, 'User', page);
   });

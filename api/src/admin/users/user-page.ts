@@ -19,7 +19,9 @@ import {
   parseIdCursor,
   parseTimeIdCursor,
 } from '../../http/keyset-cursor';
+import type { Jobs } from '../../platform/jobs';
 import { auditTrail, personRefs } from '../audit';
+import { userDeliveryProblems } from '../deliveries/desk';
 
 /** How many rows of each list the user's page opens with. */
 export const USER_PAGE_FIRST_LIMIT = 20;
@@ -127,15 +129,19 @@ export async function userAuditPage(db: Db, params: PageParams): Promise<Page<Au
  * address, empty names) with `deletedAt` set: its payments, ledger and tickets stay for
  * accounting, and this page is where an admin follows them. Undefined: no such account.
  */
-export async function userPage(db: Db, userId: string): Promise<AdminUserDetailDto | undefined> {
+export async function userPage(
+  { db, jobs }: { db: Db; jobs: Pick<Jobs, 'boss' | 'queueNames'> },
+  userId: string,
+): Promise<AdminUserDetailDto | undefined> {
   const user = await getUserById(db, userId);
   if (!user) return undefined;
   const first = { userId, limit: USER_PAGE_FIRST_LIMIT };
-  const [ledger, paid, filed, audit] = await Promise.all([
+  const [ledger, paid, filed, audit, failedDeliveries] = await Promise.all([
     ledgerPage(db, first),
     paymentsPage(db, first),
     ticketsPage(db, first),
     userAuditPage(db, first),
+    userDeliveryProblems(jobs, db, userId),
   ]);
   return {
     user: toUserDto(user),
@@ -148,5 +154,6 @@ export async function userPage(db: Db, userId: string): Promise<AdminUserDetailD
     ticketsNextCursor: filed.nextCursor,
     audit: audit.rows,
     auditNextCursor: audit.nextCursor,
+    failedDeliveries,
   };
 }
