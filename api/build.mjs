@@ -6,6 +6,7 @@
 // `import.meta.url` (the migrations folder) means the same folder in any of them.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildInfo } from './build-info.mjs';
 import { zodEnglishOnly } from './build-plugins.mjs';
 
 /**
@@ -29,13 +30,22 @@ const EXTERNAL = [
   'piscina',
 ];
 
-rmSync('dist', { recursive: true, force: true });
+// `node build.mjs DIR` builds into DIR instead (a test runs what is shipped: bundle.test.ts).
+const outdir = process.argv[2] ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   // The worker pool's threads load worker-pool-tasks.mjs from beside the bundle
   // (docs/decisions/068-worker-pool.md); `node dist/reset-password-cli.mjs EMAIL`: the
-  // operator's password reset, in the image too.
-  entryPoints: ['src/main.ts', 'src/platform/worker-pool-tasks.ts', 'src/accounts/reset-password-cli.ts'],
-  outdir: 'dist',
+  // operator's password reset, and `node dist/backup-cli.mjs` / `restore-cli.mjs ARCHIVE`
+  // (docs/decisions/073-backup-and-restore.md), in the image too.
+  entryPoints: [
+    'src/main.ts',
+    'src/platform/worker-pool-tasks.ts',
+    'src/accounts/reset-password-cli.ts',
+    'src/operations/backup-cli.ts',
+    'src/operations/restore-cli.ts',
+  ],
+  outdir,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
   outExtension: { '.js': '.mjs' },
@@ -44,7 +54,11 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Beside each file, named by its last line: node --enable-source-maps (deploy/node-args.json)
+  // reads them for stack traces; the server serves none of them.
   sourcemap: true,
+  // The version and commit of the start line and /api/health (src/platform/version.ts).
+  define: { ECU_BUILD_INFO: JSON.stringify(buildInfo()) },
   // No comments or indentation: less source for V8 to hold, and one non-Latin-1 character in a
   // comment made V8 keep a whole chunk's source at two bytes a character (about 2 MiB at start).
   minifyWhitespace: true,
@@ -68,4 +82,4 @@ await build({
     },
   ],
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });

@@ -19,6 +19,7 @@ import { originCheck } from '../http/origin-check';
 import { securityHeaders } from '../http/security-headers';
 import { mountMetrics } from '../metrics';
 import { notificationRoutes } from '../notifications';
+import { BUILD_INFO } from '../platform/version';
 import { serviceStatusRoutes } from '../settings/routes';
 import { syncRoute, syncRoutes } from '../sync/routes';
 import { ecuFileListRoute } from '../tickets/admin-routes';
@@ -33,8 +34,8 @@ import { mountWeb } from './static-web';
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const FILE_ROUTES = new Set(['/api/ecuFile/create-ecuFile', '/api/admin/uploadTunedFile']);
 
-/** The answers of health, made once: a load balancer polls it all day. */
-const HEALTHY = JSON.stringify({ success: true, message: 'OK', data: { db: 'ok' } });
+/** The answers of health, made once: a load balancer polls it all day. With the version and commit. */
+const HEALTHY = JSON.stringify({ success: true, message: 'OK', data: { db: 'ok', ...BUILD_INFO } });
 const UNREACHABLE = JSON.stringify(failure('Database unreachable', [], 'unavailable'));
 const RETRY_LATER = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
 

@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../accounts/rate-limits';
+import { BUILD_INFO } from '../platform/version';
 import { allowConsoleErrors } from '../test/console-guard';
 import { newClient, PASSWORD, signUpUser, type TestUser, uniqueEmail, uniqueIp } from '../test/factories';
 import { ApiClient, parseSetCookie } from '../test/http-client';
@@ -17,7 +21,17 @@ describe('health', () => {
   it('answers 200 with the database reachable', async () => {
     const res = await newClient(server).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'OK', data: { db: 'ok' } });
+    expect(res.body).toEqual({ success: true, message: 'OK', data: { db: 'ok', ...BUILD_INFO } });
+  });
+
+  it("names the root package.json's version and the checkout's commit", () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(BUILD_INFO.version).toBe(version);
+    const head = () => execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    expect(BUILD_INFO.commit).toBe(process.env.GIT_COMMIT || head());
   });
 });
 
