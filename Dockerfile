@@ -11,6 +11,9 @@ COPY api/package.json api/
 COPY web/package.json web/
 RUN pnpm install --frozen-lockfile
 COPY . .
+# The commit that the start line and /api/health report (.git stays out of the build context):
+# `docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD) .` (api/build-info.mjs reads it).
+ARG GIT_COMMIT=unknown
 # The web build's source maps stay in the build stage: the image serves none (and the server
 # answers 404 for any .map path besides; api/src/app/static-web.ts).
 RUN pnpm build && pnpm --filter @ecu/api deploy --prod --legacy /out && cp -r api/dist /out/dist && cp -r web/dist /out/web \
@@ -18,6 +21,10 @@ RUN pnpm build && pnpm --filter @ecu/api deploy --prod --legacy /out && cp -r ap
 
 FROM node:24-bookworm-slim
 WORKDIR /app
+# pg_dump and pg_restore for `node dist/backup-cli.mjs` and `restore-cli.mjs` on PostgreSQL 15
+# (docs/decisions/073-backup-and-restore.md).
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data WEB_DIST=/app/web
 # Node keeps the compiled code of the modules it loads here, so that a restarted container
 # starts about 35-50 ms sooner (docs/decisions/055-compile-cache.md). /tmp: the container's own,
@@ -34,10 +41,12 @@ USER node
 VOLUME /data
 EXPOSE 3000
 # A forgotten admin password: `docker compose exec app-1 node dist/reset-password-cli.mjs EMAIL`.
+# A backup: `node dist/backup-cli.mjs /data/backups/NAME.tar.gz`, and `node dist/restore-cli.mjs FILE`
+# into an empty DATA_DIR and database (README.md, Backup and restore).
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # The heap's sizes (docs/decisions/054-node-heap-flags.md; deploy/node-args.json lists them): an old
 # generation of 96 MB from the start, below which uploads set off a full GC every 50-100 ms, and
 # semi-spaces of at most 8 MB, which take about 25 MB off the peak RSS under load. One worker
 # thread optimizes PGlite's WebAssembly (docs/decisions/056-start-loop.md): on node 20 that left a
 # core to a starting server; node 24 showed no difference, and the image runs what is measured.
-CMD ["node", "--initial-old-space-size=96", "--max-semi-space-size=8", "--wasm-num-compilation-tasks=1", "dist/main.mjs"]
+CMD ["node", "--enable-source-maps", "--initial-old-space-size=96", "--max-semi-space-size=8", "--wasm-num-compilation-tasks=1", "dist/main.mjs"]

@@ -47,21 +47,37 @@ export async function openTestDatabase(): Promise<Database> {
     );
   }
 
-  const name = `${source.namePrefix}${randomBytes(6).toString('hex')}`;
-  const admin = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}" template "${source.template}"`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase(
-    { kind: 'postgres', url: postgresUrl(source.adminUrl, name), max: 5 },
-    { migrate: false },
-  );
+  const clone = await newPostgresDatabase(source);
+  const database = await openDatabase({ kind: 'postgres', url: clone.url, max: 5 }, { migrate: false });
   return {
     ...database,
     async close() {
       await database.close();
+      await clone.drop();
+    },
+  };
+}
+
+/**
+ * A PostgreSQL database of the test's own on the api-postgres server, cloned from the migrated
+ * template, or empty (from template0) with `empty: true`; drop() removes it.
+ */
+export async function newPostgresDatabase(
+  source: PostgresTestSource,
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${source.namePrefix}${randomBytes(6).toString('hex')}`;
+  const admin = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(
+      `create database "${name}" template "${options.empty ? 'template0' : source.template}"`,
+    );
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: postgresUrl(source.adminUrl, name),
+    async drop() {
       const dropper = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
       try {
         await dropper.unsafe(`drop database if exists "${name}" with (force)`);
