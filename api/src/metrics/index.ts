@@ -71,6 +71,8 @@ export function mountMetrics(app: Hono<AppEnv>, deps: AppDeps, mount: MetricsMou
     app.use(`${mount.uploadsPath}/*`, metrics.countUploadWrite);
     const sources: MetricSources = {
       chatSockets: mount.chatSockets,
+      // As pg-boss's monitor last counted them (every minute); dead letters are queues of their own.
+      jobQueues: () => deps.jobs.boss.getQueues(deps.jobs.queueNames()),
       databaseConnections: () => databaseConnections(deps.db),
     };
     metrics.watch(sources);

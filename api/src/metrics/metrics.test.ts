@@ -189,6 +189,21 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     await eventually(async () => (await open()) === 0);
   });
 
+  it('the jobs gauge has every queue of this process by state, dead letters included', async () => {
+    const all = await samples(server);
+    const queues = server.deps.jobs.queueNames();
+    expect(queues).toEqual(expect.arrayContaining(['mail', 'mail-dead']));
+    for (const queue of queues) {
+      for (const state of ['deferred', 'ready', 'active', 'failed']) {
+        const found = all.filter(
+          (s) => s.name === 'ecu_jobs' && s.labels.queue === queue && s.labels.state === state,
+        );
+        expect(found, `${queue} ${state}`).toHaveLength(1);
+        expect(found[0]?.value).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
   it("the database gauge counts the portal's connections by state on PostgreSQL, none on PGlite", async () => {
     if (server.database.kind === 'pglite') {
       // One embedded backend, the one asking: no pool to count (docs/decisions/074-metrics.md).
@@ -196,15 +211,24 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       return;
     }
     const held = (all: Sample[]) =>
-      total(all, 'ecu_db_connections', { client: 'app', state: 'idle in transaction' });
+      total(all, 'ecu_db_connections', { client: 'other', state: 'idle in transaction' });
     expect(held(await samples(server))).toBe(0);
-    // A transaction holds one of the pool's connections while the scrape reads on another.
+    // A transaction holds one of the pool's connections, under a name of its own (the app's other
+    // work may hold one too), while the scrape reads on another.
     const during = await server.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
+      await tx.execute(sql`set local application_name = 'ecu-metrics-test'`);
       return samples(server);
     });
     expect(held(during)).toBe(1);
-    expect(held(await samples(server))).toBe(0);
+    // pg-boss's pool is there as `jobs` (its workers poll).
+    expect(total(during, 'ecu_db_connections', { client: 'jobs' })).toBeGreaterThanOrEqual(1);
+    // Committed, the connection is the pool's again (`app`), next to the one the scrape reads on.
+    let after: Sample[] = [];
+    await eventually(async () => {
+      after = await samples(server);
+      return held(after) === 0;
+    });
+    expect(total(after, 'ecu_db_connections', { client: 'app' })).toBeGreaterThanOrEqual(1);
   });
 
   it('the tus writes in progress gauge counts a PATCH while its bytes arrive', async () => {
