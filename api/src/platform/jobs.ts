@@ -146,13 +146,33 @@ export interface JobsDeps {
   policy: JobsPolicy;
   /** Polling interval of the workers in seconds (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * How often an instance looks for schedules that came due and forwards their jobs (pg-boss's
+   * cronMonitorIntervalSeconds and cronWorkerIntervalSeconds, 30 and 5 by default): a test sets
+   * 1 to see a tick within seconds. A tick is still at most one job a minute per schedule.
+   */
+  cronIntervalSeconds?: number;
 }
 
 /** How long stop() waits for running jobs before it lets go of them (they expire and run again). */
 const STOP_GRACE_MS = 10_000;
 
-export function createJobs({ connection, db, logger, policy, pollingIntervalSeconds = 1 }: JobsDeps): Jobs {
-  const boss = newBoss(connection, { supervise: true, schedule: true, migrate: false });
+export function createJobs({
+  connection,
+  db,
+  logger,
+  policy,
+  pollingIntervalSeconds = 1,
+  cronIntervalSeconds,
+}: JobsDeps): Jobs {
+  const boss = newBoss(connection, {
+    supervise: true,
+    schedule: true,
+    migrate: false,
+    ...(cronIntervalSeconds
+      ? { cronMonitorIntervalSeconds: cronIntervalSeconds, cronWorkerIntervalSeconds: cronIntervalSeconds }
+      : {}),
+  });
   boss.on('error', (err) => logger.warn('Job queue:', err));
   const workers: Registered[] = [];
   const schedules: { name: string; cron: string; handler: () => Promise<void> }[] = [];
@@ -234,7 +254,8 @@ export function createJobs({ connection, db, logger, policy, pollingIntervalSeco
       }
       for (const { name, cron, handler } of schedules) {
         await boss.schedule(name, cron, null, { tz: 'UTC' });
-        await boss.work(name, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 5) }, async () => {
+        const polling = cronIntervalSeconds ?? Math.max(pollingIntervalSeconds, 5);
+        await boss.work(name, { pollingIntervalSeconds: polling }, async () => {
           await handler();
         });
       }
@@ -264,7 +285,13 @@ async function ensureQueue(boss: PgBoss, name: string, options: Parameters<PgBos
 
 function newBoss(
   connection: JobsConnection,
-  options: { supervise: boolean; schedule: boolean; migrate: boolean },
+  options: {
+    supervise: boolean;
+    schedule: boolean;
+    migrate: boolean;
+    cronMonitorIntervalSeconds?: number;
+    cronWorkerIntervalSeconds?: number;
+  },
 ): PgBoss {
   if (connection.kind === 'pglite')
     return new PgBoss({
