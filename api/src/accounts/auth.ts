@@ -1,19 +1,29 @@
 // The minimal entry (no Kysely: our adapter is drizzle's) and the one plugin's own entry, not
 // every plugin's: both load less at start (docs/decisions/029-start-and-memory.md).
+import { randomUUID } from 'node:crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth/minimal';
 import { emailOTP } from 'better-auth/plugins/email-otp';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { authAccounts, sessions, users, verifications } from '../db/schema';
-import type { Mailer } from '../platform/mail';
+import type { Jobs } from '../platform/jobs';
+import { queueMail } from '../platform/mail';
 import { installAuthContextStorage } from './auth-context-storage';
 import { AUTH_BASE_PATH, OTP_ATTEMPTS, OTP_TTL_SECONDS, SESSION_DAYS } from './auth-settings';
 import { passwordResetMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './password-hash';
+import { getUserByEmail } from './queries';
 
-export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
-  const { config, db, mailer } = deps;
+/** What better-auth needs of the portal: its database, and the job queue for the reset code's mail. */
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  jobs: Pick<Jobs, 'send'>;
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, db, jobs } = deps;
   // Before the library makes AsyncLocalStorages of its own (auth-context-storage.ts).
   installAuthContextStorage();
   return betterAuth({
@@ -60,8 +70,17 @@ export function createAuth(deps: { config: Config; db: Db; mailer: Mailer }) {
         expiresIn: OTP_TTL_SECONDS,
         allowedAttempts: OTP_ATTEMPTS,
         storeOTP: 'hashed',
+        // better-auth has stored the code (outside any transaction of ours): its mail is queued at
+        // once, and not sent once the code has expired (docs/decisions/070-durable-jobs.md).
         async sendVerificationOTP({ email, otp, type }) {
-          if (type === 'forget-password') await mailer.send(passwordResetMail(email, otp));
+          if (type !== 'forget-password') return;
+          const user = await getUserByEmail(db, email);
+          await queueMail(jobs, passwordResetMail(email, otp), {
+            key: `password-reset:${randomUUID()}`,
+            ...(user ? { userId: user.id } : {}),
+            label: 'Password reset code',
+            validForSeconds: OTP_TTL_SECONDS,
+          });
         },
       }),
     ],

@@ -1,7 +1,4 @@
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { Mailer } from '../platform/mail';
-import type { Auth } from './auth';
+import type { Auth, AuthDeps } from './auth';
 
 type AnyCall = (...args: unknown[]) => unknown;
 
@@ -14,7 +11,7 @@ type AnyCall = (...args: unknown[]) => unknown;
  * `api.<endpoint>(...)`, `handler(request)` and `$context`, each once the library is loaded.
  * A failed load is tried again by the next call.
  */
-export function lazyAuth(deps: { config: Config; db: Db; mailer: Mailer }): Auth {
+export function lazyAuth(deps: AuthDeps): Auth {
   let loading: Promise<Auth> | undefined;
   const load = (): Promise<Auth> => {
     if (!loading) {

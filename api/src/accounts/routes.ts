@@ -26,10 +26,6 @@ function forwardCookies(c: Context, res: Response) {
   for (const cookie of res.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
 }
 
-function sendVerification(c: Context<AppEnv>, email: string) {
-  return sendVerificationMail(c.var.deps, email);
-}
-
 const OTP_ERRORS: Record<string, string> = {
   INVALID_OTP: 'The code is not valid. Check the e-mail and try again.',
   OTP_EXPIRED: 'The code has expired. Request a new one.',
@@ -118,11 +114,11 @@ export function accountRoutes() {
       return ok(c, 'Your email is already verified', null);
     }
     // Same answer, in the same time, whether or not the address has an account.
-    const send = Boolean(user && !user.emailVerified && !user.deletedAt);
+    const to = user && !user.emailVerified && !user.deletedAt ? { id: user.id, email: input.email } : null;
     await inFixedTime(
-      async () => send && (await sendVerification(c, input.email)),
+      async () => to && (await sendVerificationMail(c.var.deps, to)),
       FIXED_ANSWER_MS,
-      (err) => c.var.deps.logger.error('Could not send the verification e-mail:', err),
+      (err) => c.var.deps.logger.error('Could not queue the verification e-mail:', err),
     );
     return ok(c, 'Verification email sent successfully!', null);
   });
@@ -136,7 +132,7 @@ export function accountRoutes() {
     await inFixedTime(
       () => auth.api.requestPasswordResetEmailOTP({ body: { email: input.email } }),
       FIXED_ANSWER_MS,
-      (err) => logger.error('Could not send the password reset code:', err),
+      (err) => logger.error('Could not queue the password reset code:', err),
     );
     return ok(c, 'If an account exists for this email, we have sent a 6-digit code to it.', null);
   });

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { SignUpInput } from '@ecu/shared';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app/context';
 import { badRequest } from '../http/app-error';
 import { ok } from '../http/envelope';
+import { queueMail } from '../platform/mail';
 import { applyNewAccountPrice } from '../settings/service';
 import { signUpAttemptMail } from './mail-templates';
 import { hashPassword } from './password-hash';
@@ -23,19 +25,20 @@ async function authErrorCode(res: Response): Promise<string | undefined> {
 
 /**
  * A taken address: no account, no session, the same 201 as a new one; the owner hears of it by
- * e-mail. `hash` does the password hashing a new account would have done, so that the answer
- * takes as long.
+ * e-mail, queued as a new account's link is (docs/decisions/070-durable-jobs.md). `hash` does
+ * the password hashing a new account would have done, so that the answer takes as long.
  */
 async function answerTaken(c: Context<AppEnv>, input: SignUpInput, hash: boolean) {
-  const { db, mailer, config, logger } = c.var.deps;
+  const { db, jobs, config } = c.var.deps;
   if (hash) await hashPassword(input.password);
   const owner = await getUserByEmail(db, input.email);
   if (owner && !owner.deletedAt) {
-    try {
-      await mailer.send(signUpAttemptMail(owner.email, config.appUrl));
-    } catch (err) {
-      logger.error('Could not send the sign-up attempt e-mail:', err);
-    }
+    // Nothing of ours changes: queued at once, one message per attempt.
+    await queueMail(jobs, signUpAttemptMail(owner.email, config.appUrl), {
+      key: `signup-attempt:${randomUUID()}`,
+      userId: owner.id,
+      label: 'Someone tried to sign up with this address',
+    });
   }
   return ok(c, SIGNUP_ANSWER, null, 201);
 }
@@ -64,10 +67,13 @@ export async function signUp(
   forwardCookies(res);
   const created = await getUserByEmail(db, input.email);
   const user = created && (await applyNewAccountPrice(db, config, created.id, logger));
-  try {
-    await sendVerificationMail(c.var.deps, input.email);
-  } catch (err) {
-    logger.error('Could not send the verification e-mail:', err);
+  if (created) {
+    try {
+      await sendVerificationMail(c.var.deps, { id: created.id, email: input.email });
+    } catch (err) {
+      // The account stands; its owner asks for a new link (POST /api/auth/signup-verify-resend).
+      logger.error('Could not queue the verification e-mail:', err);
+    }
   }
   return ok(c, SIGNUP_ANSWER, user ? toUserDto(user) : null, 201);
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../app/context';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { verifications } from '../db/schema';
+import { queueMail } from '../platform/mail';
 import { verificationMail } from './mail-templates';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -10,20 +11,22 @@ export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const identifierFor = (email: string) => `email-verification:${email.toLowerCase()}`;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A fresh single-use link token; earlier links of the same address stop working. */
-export async function issueVerificationToken(db: Db, email: string): Promise<string> {
+/**
+ * A fresh single-use link token, written in `tx`; earlier links of the same address stop
+ * working. `id` names this token's row (the delivery key of its mail).
+ */
+async function issueVerificationToken(tx: Tx, email: string): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const identifier = identifierFor(email);
-  await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(eq(verifications.identifier, identifier));
-    await tx.insert(verifications).values({
-      id: randomUUID(),
-      identifier,
-      value: digest(token),
-      expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
-    });
+  const id = randomUUID();
+  await tx.delete(verifications).where(eq(verifications.identifier, identifier));
+  await tx.insert(verifications).values({
+    id,
+    identifier,
+    value: digest(token),
+    expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
   });
-  return token;
+  return { id, token };
 }
 
 /** True once per issued token, within 24 hours; a second use or a wrong token is false. */
@@ -53,11 +56,34 @@ export function verificationLink(appUrl: string, email: string, token: string): 
   return url.toString();
 }
 
-/** Issues a fresh link and mails it: sign-up, the user's resend and an admin's resend. */
-export async function sendVerificationMail(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
-  email: string,
+/**
+ * Issues a fresh link and queues its mail in `tx`, with the token's row: the mail exists exactly
+ * when the token does, is delivered once (its key is the token's id) and is not sent once the
+ * link has expired (docs/decisions/070-durable-jobs.md).
+ */
+export async function queueVerificationMail(
+  deps: Pick<AppDeps, 'jobs' | 'config'>,
+  tx: Tx,
+  user: { id: string; email: string },
 ): Promise<void> {
-  const token = await issueVerificationToken(deps.db, email);
-  await deps.mailer.send(verificationMail(email, verificationLink(deps.config.appUrl, email, token)));
+  const { id, token } = await issueVerificationToken(tx, user.email);
+  await queueMail(
+    deps.jobs,
+    verificationMail(user.email, verificationLink(deps.config.appUrl, user.email, token)),
+    {
+      key: `verification:${id}`,
+      userId: user.id,
+      label: 'Verification link',
+      tx,
+      validForSeconds: VERIFICATION_TTL_MS / 1000,
+    },
+  );
+}
+
+/** A fresh link, queued in a transaction of its own: sign-up and the user's own resend. */
+export function sendVerificationMail(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>,
+  user: { id: string; email: string },
+): Promise<void> {
+  return deps.db.transaction((tx) => queueVerificationMail(deps, tx, user));
 }

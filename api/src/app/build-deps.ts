@@ -65,7 +65,8 @@ export async function buildRuntime(
         logger,
       })
     : databaseRateLimitStore(database.db);
-  const auth = lazyAuth({ config, db: database.db, mailer });
+  const jobs = createJobs({ connection: database.jobs, db: database.db, logger, policy: config.jobs });
+  const auth = lazyAuth({ config, db: database.db, jobs });
   // prom-client loads only when METRICS_TOKEN is set (docs/decisions/074-metrics.md).
   const metrics = await loadMetrics(config, logger);
   // The AWS SDK loads only when S3 is configured (it costs ~300 ms at start).
@@ -78,7 +79,6 @@ export async function buildRuntime(
   // Said at every start: a sandbox (or no payments at all) must never go unnoticed.
   if (payments?.name === 'stripe') logger.info(paymentsStartLine(config, payments));
   else logger.warn(paymentsStartLine(config, payments));
-  const jobs = createJobs({ connection: database.jobs, db: database.db, logger, policy: config.jobs });
   const notifications = createNotifier({
     config,
     db: database.db,

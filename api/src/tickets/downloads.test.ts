@@ -2,6 +2,7 @@ import type { TicketDto } from '@ecu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyCredits, ledgerOf, storedUser } from '../test/credits-helpers';
 import { adminUser, newClient, type TestUser, verifiedUser } from '../test/factories';
+import { jobsSettled } from '../test/jobs-settled';
 import { startTestServer, type TestServer } from '../test/test-server';
 import {
   download,
@@ -292,7 +293,9 @@ describe('status e-mails', () => {
     const n = ticket.ticketNumber;
 
     for (const status of ['In Progress', 'Completed']) await setStatus(admin.client, ticket._id, status);
-    // The status call returns after the mail was handed over, so nothing pending means none was sent.
+    // The mail is queued with the change (docs/decisions/070-durable-jobs.md): once the queue is
+    // settled, nothing pending means none was sent.
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
 
     await setStatus(admin.client, ticket._id, 'Unlocked');
@@ -301,6 +304,7 @@ describe('status e-mails', () => {
     expect(unlocked.text).toContain(`${server.url}/ticket-details/${n}`);
 
     await setStatus(admin.client, ticket._id, 'Pending');
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
     await setStatus(admin.client, ticket._id, 'Failed');
     const failed = await server.smtp.nextMail(tuner.email);
@@ -310,6 +314,7 @@ describe('status e-mails', () => {
     // Setting the same status again changes nothing and mails nothing.
     await setStatus(admin.client, ticket._id, 'Failed');
     await setStatus(admin.client, ticket._id, 'Completed');
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
     expect(server.smtp.received.filter((m) => m.to.includes(tuner.email.toLowerCase()))).toHaveLength(3);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedUser } from '../../test/credits-helpers';
 import { adminUser, newClient, type TestUser, verifiedUser } from '../../test/factories';
 import type { ApiClient } from '../../test/http-client';
+import { jobsSettled } from '../../test/jobs-settled';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -124,6 +125,7 @@ describe('every admin call: signed out 401, a user 403, a disabled admin 403, an
       perCreditPricePence: 6000,
       email: victim.email,
     });
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(victim.email)).toEqual([]);
   });
 });

@@ -1,18 +1,19 @@
 import { getUserById } from '../../accounts/queries';
 import { RATE_LIMITS } from '../../accounts/rate-limits';
-import { sendVerificationMail } from '../../accounts/verification-link';
+import { queueVerificationMail } from '../../accounts/verification-link';
 import type { AppDeps } from '../../app/context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import { recordAudit } from '../audit';
 
 /**
  * POST /admin/resendVerification: the sign-up's verification mail again, with a fresh link
- * (earlier links stop working). The audit row follows the mail: it records a mail that left.
+ * (earlier links stop working). The link, its queued mail and the audit row are written in one
+ * transaction: the audit records a mail that will be delivered (docs/decisions/070-durable-jobs.md).
  * The mails to one address count against the same limit as the user's own resend requests,
  * so that no one (an admin's double clicks included) can flood an inbox.
  */
 export async function resendVerification(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'rateLimits'>,
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'config' | 'rateLimits'>,
   params: { actorId: string; userId: string },
 ): Promise<void> {
   const target = await getUserById(deps.db, params.userId);
@@ -28,13 +29,15 @@ export async function resendVerification(
       { headers: { 'Retry-After': String(slot.retryAfterSeconds) } },
     );
   }
-  await sendVerificationMail(deps, target.email);
-  await recordAudit(deps.db, {
-    actorId: params.actorId,
-    action: 'user.resend_verification',
-    targetType: 'user',
-    targetId: target.id,
-    before: { verified: false },
-    after: { verificationSent: true },
+  await deps.db.transaction(async (tx) => {
+    await queueVerificationMail(deps, tx, target);
+    await recordAudit(tx, {
+      actorId: params.actorId,
+      action: 'user.resend_verification',
+      targetType: 'user',
+      targetId: target.id,
+      before: { verified: false },
+      after: { verificationSent: true },
+    });
   });
 }

@@ -13,6 +13,7 @@ import {
   type TestUser,
   verifiedUser,
 } from '../../test/factories';
+import { jobsSettled } from '../../test/jobs-settled';
 import { verificationLinkIn } from '../../test/smtp-sink';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { submitTicket } from '../../test/ticket-helpers';
@@ -342,6 +343,7 @@ describe('POST /api/admin/resendVerification', () => {
     const res = await admin.client.post('/api/admin/resendVerification', { userId: tuner.user._id });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This email address is already verified');
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
   });
 
@@ -357,6 +359,7 @@ describe('POST /api/admin/resendVerification', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many verification e-mails to this address/);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(pending.email)).toEqual([]);
   });
 });
