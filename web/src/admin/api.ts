@@ -1,6 +1,8 @@
 import type {
   AdminUserDetailDto,
   AuditEntryDto,
+  DeliveriesDto,
+  DeliveryJobDto,
   LedgerEntryDto,
   ListQuery,
   TicketSummaryDto,
@@ -99,4 +101,11 @@ export const adminApi = {
   deleteUser: (userId: string) => apiRequest<unknown>('POST', '/admin/deleteUser', { userId }),
   resendVerification: (userId: string) =>
     apiRequest<unknown>('POST', '/admin/resendVerification', { userId }),
+  deliveries: (signal?: AbortSignal) =>
+    apiRequest<DeliveriesDto>('GET', '/admin/deliveries', undefined, { signal }),
+  retryDelivery: ({ queue, id }: Pick<DeliveryJobDto, 'queue' | 'id'>) =>
+    apiRequest<DeliveryJobDto>(
+      'POST',
+      `/admin/deliveries/${encodeURIComponent(queue)}/${encodeURIComponent(id)}/retry`,
+    ),
 };

@@ -17,6 +17,7 @@ export const adminKeys = {
   ecuFiles: (q: string, status: string) => ['admin', 'ecu-files', { q, status }] as const,
   user: (userId: string) => ['admin', 'user', userId] as const,
   userPart: (userId: string, part: UserPagePart) => ['admin', 'user', userId, part] as const,
+  deliveries: ['admin', 'deliveries'] as const,
   /** What a screen remembers between visits (search text, filter): see useRememberedValue. */
   view: (name: string) => ['admin', 'view', name] as const,
 };

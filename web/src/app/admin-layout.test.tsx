@@ -16,6 +16,7 @@ const ADMIN_ITEMS = [
   'Inbox',
   'Transactions',
   'Credits',
+  'Deliveries',
   'Settings',
 ];
 
@@ -42,6 +43,7 @@ describe('the admin sidebar', () => {
     ['/inbox', 'Inbox'],
     ['/transactions', 'Transactions'],
     ['/credits', 'Credits'],
+    ['/deliveries', 'Deliveries'],
     ['/settings', 'Settings'],
   ])('at %s marks %s as the current page', (path, name) => {
     const { sidebar } = renderLayout('admin', path);

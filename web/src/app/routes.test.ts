@@ -54,6 +54,7 @@ const GATE: Row[] = [
   ['/ticket/:ticketNumber', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/inbox', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/credits', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
+  ['/deliveries', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/settings', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
 ];
 
@@ -98,7 +99,7 @@ describe('the route table', () => {
         '/auto-data',
       ].sort(),
     );
-    // Plus a user's page and the support inbox.
+    // Plus a user's page, the support inbox and the Deliveries desk.
     expect(openTo('admin').sort()).toEqual(
       [
         '/dashboard',
@@ -112,6 +113,7 @@ describe('the route table', () => {
         '/ticket/:ticketNumber',
         '/users/:userId',
         '/inbox',
+        '/deliveries',
       ].sort(),
     );
   });
@@ -205,6 +207,7 @@ describe('the sidebars', () => {
       'Inbox',
       'Transactions',
       'Credits',
+      'Deliveries',
       'Settings',
     ]);
   });

@@ -137,6 +137,12 @@ export const PAGES: readonly PageRoute[] = [
     load: () => import('../admin/credits-page'),
   },
   {
+    path: '/deliveries',
+    access: 'admin',
+    nav: { admin: 'Deliveries' },
+    load: () => import('../admin/deliveries/deliveries-page'),
+  },
+  {
     path: '/settings',
     access: 'admin',
     nav: { admin: 'Settings' },

@@ -44,6 +44,7 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'export.users': 'Exported the users (CSV)',
   'export.transactions': 'Exported the transactions (CSV)',
   'user.password-reset': 'Reset the password (command line)',
+  'delivery.retry': 'Retried an e-mail or push',
 };
 
 /** 'user.role' -> 'Changed the role'; an action this screen does not know reads 'Ticket status'. */

@@ -13,6 +13,7 @@ import { toast } from 'react-toastify';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { adminApi } from '../api';
+import { UserDeliveries } from '../deliveries/user-deliveries';
 import { AfterRestore, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { PriceEditor } from '../price-editor';
 import { adminKeys } from '../queries';
@@ -116,6 +117,7 @@ function UserFile({ userId }: { userId: string }) {
         </div>
       )}
       {online && error && <LoadErrorNotice message={error} onRetry={() => void query.refetch()} />}
+      <UserDeliveries jobs={detail.failedDeliveries ?? []} />
 
       <div className={deletedAt ? 'admin-user-grid is-single' : 'admin-user-grid'}>
         <ProfileCard user={user} />

@@ -1,0 +1,28 @@
+import type { DeliveryJobDto } from '@ecu/shared';
+import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import type { RetryDelivery } from './use-retry-delivery';
+
+/** Retry, named with the job it retries ('Retry: Ticket 100001 is ready'); off while offline. */
+export function RetryButton({
+  job,
+  retry,
+  online,
+}: {
+  job: DeliveryJobDto;
+  retry: RetryDelivery;
+  online: boolean;
+}) {
+  const text = retry.runningId === job.id ? 'Retrying' : 'Retry';
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-sm"
+      aria-label={`${text}: ${job.label}`}
+      disabled={!online || retry.runningId !== null}
+      title={online ? undefined : OFFLINE_ACTION_TEXT}
+      onClick={() => void retry.retry(job)}
+    >
+      {text}
+    </button>
+  );
+}
