@@ -28,7 +28,7 @@ const PAGE = 50;
 const WALK_PAGE = 200;
 const RUNS = 100;
 const WARM_UP = 15;
-/** Worse than this (large p50 / small p50) is marked: the goal of issue 7 is at most 1.5x. */
+/** Worse than this (large p50 / small p50) is marked: the goal is at most 1.5x. */
 const GOAL_RATIO = 1.5;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -1,4 +1,4 @@
-// The ticket chat under load, printed (never asserted). Two figures (issue 8's "Done means"):
+// The ticket chat under load, printed (never asserted). Two figures:
 // 1. Delivery latency for 50 rooms x 3 clients on loopback: real y-websocket clients on the
 //    built portal's /api/chat (the tuner who owns the ticket, an admin, the admin in a second
 //    session), against a plain `ws` server in a child process that broadcasts each message to

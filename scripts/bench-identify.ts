@@ -1,4 +1,4 @@
-// identifyEcu on 20 MB reads (issue 12: 'a 20 MB file read in under a second'), printed, never
+// identifyEcu on 20 MB reads (goal: a 20 MB read in under a second), printed, never
 // asserted. Run by scripts/bench.mjs through tsx (shared/ is TypeScript); on its own:
 // `npx tsx scripts/bench-identify.ts`. Medians of 5 runs after one warm-up, for the worst case
 // (random bytes: every byte scanned, few text runs) and a Bosch read of 20 MB with identifiers.

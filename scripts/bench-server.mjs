@@ -1,4 +1,4 @@
-// The server against a bare baseline (issue 10's goals), printed, never asserted: the built
+// The server against a bare baseline (the goals in docs/benchmarks.md), printed, never asserted: the built
 // portal and scripts/bare-server.mjs (node:http + postgres.js, hand-written SQL) on one scratch
 // PostgreSQL database, measured in interleaved rounds (portal, bare, portal, bare...), medians.
 // Ratios are always portal / bare. Ends with a markdown table for a closing note.

@@ -165,5 +165,5 @@ const serverRows = await benchServer({ port: PORT + 3, printTable: false });
 // Seeds its own databases (see scripts/bench-admin-lists.mjs): this takes a few minutes.
 const listLines = await captureInfo(() => benchAdminLists({ port: PORT + 1 }));
 
-// Issue 10's table, to paste: the server rows and the admin search at 1k and the large size.
+// One table, to paste into docs/benchmarks.md: the server rows and the admin search at 1k and the large size.
 console.info(`\n${summaryTable([...serverRows, ...adminSearchRows(listLines)])}`);

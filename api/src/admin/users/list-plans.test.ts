@@ -6,7 +6,7 @@ import { type UserListParams, userListQuery, userSearch } from './user-lists';
 
 /**
  * The admin user lists must stay as fast on a deep page and under a search as on the first
- * page (issue 7: 100k accounts). That holds only while PostgreSQL serves them from the
+ * page (at 100k accounts). That holds only while PostgreSQL serves them from the
  * indexes: the partial list indexes read in order (no sort of the whole table, the cursor as
  * an index condition) and the trigram index for a search. Checked with EXPLAIN on a table
  * big enough for the planner to prefer them, on both databases.

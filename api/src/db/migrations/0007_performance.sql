@@ -1,4 +1,4 @@
--- Issue 10 (server performance). Each section below is owned by one part of the work.
+-- Server performance (docs/decisions/030-hot-reads.md, docs/benchmarks.md). Each section below is owned by one part of the work.
 -- == sync: the change feed ==
 -- The feed records only what a device can see, and a user's bookkeeping bumps (a ticket's
 -- counter, a balance) do not pile up one row per ticket (docs/decisions/028-sync-speed.md).
