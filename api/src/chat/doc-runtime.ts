@@ -3,5 +3,5 @@
 // at start: Yjs, lib0 and y-protocols were the largest packages of the main bundle. Only
 // docRuntime() below imports this module; everything else imports its types.
 export { chatLoadPayload } from './load-payload';
-export { appendChatUpdates, compactChat, loadChatState } from './persistence';
+export { appendChatUpdates, compactChat, compactLeftoverChats, loadChatState } from './persistence';
 export { ChatRoom } from './room';

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AppDeps } from '../app/context';
 import { chatTicketFor, chatUserNow } from './access';
+import { docRuntime } from './doc-runtime-loader';
 import { type ChatFanout, localFanout, redisFanout } from './fanout';
 import { forgetDeletedInRooms } from './forget-user';
 import { ChatHub } from './hub';
@@ -22,6 +23,10 @@ export interface Chat {
   attach(server: Server): { close(): Promise<void> };
 }
 
+export const CHAT_COMPACTION_SCHEDULE = 'chat-compaction';
+/** Appended updates younger than this may belong to a room that is about to compact them itself. */
+const LEFTOVER_AGE_MS = 15 * 60 * 1000;
+
 /** The ticket chat: rooms in this process, fanned out through Redis when REDIS_URL is set. */
 export function createChat(deps: AppDeps): Chat {
   const onError = (err: unknown) => deps.logger.error('Chat fan-out:', err);
@@ -35,6 +40,12 @@ export function createChat(deps: AppDeps): Chat {
     ticketNow: (user, ticketNumber) => chatTicketFor(deps, user, String(ticketNumber)),
   });
   forgetDeletedInRooms(deps, hub, fanout);
+  // Updates left appended (a process killed before its rooms compacted) are merged once an
+  // hour by one process (docs/decisions/070-durable-jobs.md).
+  deps.jobs.every(CHAT_COMPACTION_SCHEDULE, '41 * * * *', async () => {
+    const { compactLeftoverChats } = await docRuntime();
+    await compactLeftoverChats(deps.db, new Date(Date.now() - LEFTOVER_AGE_MS));
+  });
   return {
     hub,
     routes: chatRoutes(hub),

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -75,6 +75,26 @@ export async function compactChat(db: Db, ticketId: string): Promise<void> {
       ),
     );
   });
+}
+
+/** Chats compacted per run of the schedule; any more wait for the next run. */
+const LEFTOVER_CHATS_PER_RUN = 500;
+
+/**
+ * Compacts the chats with updates appended before `before` (the chat-compaction schedule,
+ * docs/decisions/070-durable-jobs.md). A loaded room compacts every COMPACT_AFTER updates and
+ * when it unloads; these are the updates of a room whose process was killed first, or of a
+ * quiet room that stays open. Safe beside a loaded room: compactChat takes the ticket's lock
+ * and deletes only the rows it merged. Answers how many chats it compacted.
+ */
+export async function compactLeftoverChats(db: Db, before: Date): Promise<number> {
+  const leftovers = await db
+    .selectDistinct({ ticketId: chatUpdates.ticketId })
+    .from(chatUpdates)
+    .where(lt(chatUpdates.createdAt, before))
+    .limit(LEFTOVER_CHATS_PER_RUN);
+  for (const { ticketId } of leftovers) await compactChat(db, ticketId);
+  return leftovers.length;
 }
 
 /** postgres.js gives Buffers, PGlite Uint8Arrays; Yjs wants a plain Uint8Array view. */
