@@ -34,7 +34,12 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const env = { REDIS_URL: redis.url, AUTH_SECRET: randomBytes(32).toString('hex') };
   serverA = await startTestServer({ database, env, logger: logA });
-  serverB = await startTestServer({ database, env, logger: logB });
+  serverB = await startTestServer({
+    database,
+    // One mailbox: a mail queued on A may be delivered by B's worker.
+    env: { ...env, SMTP_URL: serverA.smtp.url },
+    logger: logB,
+  });
   admin = await adminUser(serverA);
   tuner = await verifiedUserFromRandomIp(serverA);
   ticketNumber = (await submitTicket(tuner.client)).ticket.ticketNumber;

@@ -47,7 +47,11 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const env = { ...s3.env, REDIS_URL: redis.url, AUTH_SECRET: randomBytes(32).toString('hex') };
   serverA = await startTestServer({ database, env });
-  serverB = await startTestServer({ database, env });
+  serverB = await startTestServer({
+    database,
+    // One mailbox: a mail queued on A may be delivered by B's worker.
+    env: { ...env, SMTP_URL: serverA.smtp.url },
+  });
   tuner = await verifiedUserFromRandomIp(serverA);
 }, 60_000);
 afterAll(async () => {
