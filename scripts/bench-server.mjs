@@ -177,7 +177,7 @@ function cannon(opts) {
 }
 
 /**
- * wrk (the issue's own tool) when it is installed and BENCH_LOADER is not 'autocannon': a C
+ * wrk when it is installed and BENCH_LOADER is not 'autocannon': a C
  * client parses answers in a fraction of the CPU autocannon takes, which on a 2-core machine
  * is CPU the servers do not get (and more of it for the portal's longer headers).
  */

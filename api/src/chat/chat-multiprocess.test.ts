@@ -150,7 +150,7 @@ describe('two server processes', () => {
 });
 
 describe('an account change made on one server', () => {
-  /** What the issue asks: the sockets on every process end within a second. */
+  /** The bound: the sockets on every process end within a second. */
   const BOUND_MS = 1_000;
 
   /** Runs the change on A and measures until `client`'s socket on B is closed. */

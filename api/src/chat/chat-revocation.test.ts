@@ -18,7 +18,7 @@ import {
   sleep,
 } from './test/fixtures';
 
-/** What the issue asks: an account change ends the chat sockets within a second. */
+/** The bound: an account change ends the chat sockets within a second. */
 const BOUND_MS = 1_000;
 
 let server: TestServer;
