@@ -2,7 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on loopback that stores each message as a file for the tests to read. */
+/**
+ * A real SMTP server on loopback that stores each message as a file for the tests to read. It
+ * refuses every address that starts with 'bounce-' (550), as a mailbox that does not exist.
+ */
 export async function startMailSink(dir: string): Promise<{ port: number; close(): Promise<void> }> {
   mkdirSync(dir, { recursive: true });
   let n = 0;
@@ -10,6 +13,10 @@ export async function startMailSink(dir: string): Promise<{ port: number; close(
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.toLowerCase().startsWith('bounce-')) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
