@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -102,13 +102,13 @@ async function contentsOf(dir: string, url: string | undefined): Promise<Record<
   }
 }
 
-/** DATA_DIR's files but PGlite's, by path, as SHA-256. */
+/** DATA_DIR's files but PGlite's and the archives', by path, as SHA-256. */
 async function filesOf(dir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(dir, file);
-    if (!entry.isFile() || relative.startsWith(`pglite${path.sep}`)) continue;
+    if (!entry.isFile() || /^(pglite|backups)\//.test(relative)) continue;
     files[relative] = createHash('sha256')
       .update(await readFile(file))
       .digest('hex');
@@ -153,14 +153,19 @@ describe(`pnpm backup and pnpm restore (${source.kind})`, () => {
       await database.close();
     }
 
-    const archive = path.join(scratch, 'portal.tar.gz');
+    // Kept in DATA_DIR/backups, as in the image (whose one volume is DATA_DIR): never archived.
+    const archive = path.join(sourceDir, 'backups', 'portal.tar.gz');
     const backup = await runCli('src/operations/backup-cli.ts', [archive], cliEnv(sourceDir, url));
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(`Backup written to ${archive}`);
 
+    // The new DATA_DIR holds the archive alone, in backups/: empty for a restore.
     const targetDir = await dataDir('target');
+    const copied = path.join(targetDir, 'backups', 'portal.tar.gz');
+    await mkdir(path.dirname(copied));
+    await copyFile(archive, copied);
     const targetUrl = await emptyDatabaseUrl();
-    const restore = await runCli('src/operations/restore-cli.ts', [archive], cliEnv(targetDir, targetUrl));
+    const restore = await runCli('src/operations/restore-cli.ts', [copied], cliEnv(targetDir, targetUrl));
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain('Restored:');
 

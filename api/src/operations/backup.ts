@@ -54,6 +54,10 @@ export function operationTarget(config: Config): OperationTarget {
 
 /** PGlite's data dir inside DATA_DIR (as api/src/app/build-deps.ts opens it); dumped, not copied. */
 const PGLITE_DIR = 'pglite';
+/** Where archives may be kept inside DATA_DIR (the image's one writable volume): never archived. */
+export const BACKUPS_DIR = 'backups';
+const ownFolder = (relative: string) =>
+  relative.startsWith(`${PGLITE_DIR}/`) || relative.startsWith(`${BACKUPS_DIR}/`);
 
 type Log = (line: string) => void;
 
@@ -72,7 +76,7 @@ async function dataFiles(dataDir: string): Promise<{ path: string; size: number 
       .relative(dataDir, path.join(entry.parentPath, entry.name))
       .split(path.sep)
       .join('/');
-    if (relative.startsWith(`${PGLITE_DIR}/`)) continue;
+    if (ownFolder(relative)) continue;
     const size = await stat(path.join(dataDir, relative)).then(
       (s) => s.size,
       () => undefined, // removed since listed (on PostgreSQL the server may be running)
@@ -95,6 +99,7 @@ export async function writeBackup(
 ): Promise<{ files: number; objects: number; bytes: number }> {
   if (existsSync(archive)) throw new OperationError(`${archive} exists already: name a new file.`);
   const partial = `${archive}.partial`;
+  await mkdir(path.dirname(archive), { recursive: true });
   const work = await mkdtemp(path.join(os.tmpdir(), 'ecu-backup-'));
   try {
     const kind = target.databaseUrl ? 'postgres' : 'pglite';
@@ -154,10 +159,12 @@ export async function writeBackup(
 
 /** What keeps a restore out: a DATA_DIR with anything in it, or a database with any table. */
 async function refuseUnlessEmpty(target: OperationTarget): Promise<void> {
-  const held = await readdir(target.dataDir).catch((err: NodeJS.ErrnoException) => {
+  const entries = await readdir(target.dataDir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [];
     throw err;
   });
+  // The archive itself may wait in DATA_DIR/backups (in the image, /data is the volume).
+  const held = entries.filter((name) => name !== BACKUPS_DIR);
   if (held.length > 0) {
     throw new OperationError(
       `DATA_DIR ${target.dataDir} is not empty (${held.slice(0, 5).join(', ')}): a restore goes into an empty DATA_DIR only.`,
@@ -240,7 +247,7 @@ export async function restoreBackup(
         list = parsed.data;
       } else {
         const relative = safeDataPath(name);
-        if (!relative || restored.has(relative) || relative.startsWith(`${PGLITE_DIR}/`)) {
+        if (!relative || restored.has(relative) || ownFolder(relative)) {
           throw notABackup(`it holds ${JSON.stringify(name)}`);
         }
         const file = path.join(target.dataDir, relative);

@@ -1,12 +1,15 @@
+import { spawn } from 'node:child_process';
 import { scryptSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { Piscina } from 'piscina';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PORTAL_NODE_ARGS as NODE_ARGS } from '../../../scripts/portal-process.mjs';
 import { zodEnglishOnly } from '../../build-plugins.mjs';
+import { BUILD_INFO } from './version';
 
 const API_ROOT = path.resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ecu-bundle-'));
@@ -133,4 +136,63 @@ describe("the PWA's TanStack Query", () => {
     );
     expect(copies.size).toBe(1);
   });
+});
+
+describe('the built server (api/build.mjs as shipped)', () => {
+  const out = path.join(API_ROOT, 'node_modules', '.cache', `ecu-build-${process.pid}-${Date.now()}`);
+  const built = new Promise<void>((resolve, reject) => {
+    const proc = spawn(process.execPath, ['build.mjs', out], {
+      cwd: API_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    proc.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`build.mjs: ${code}\n${stderr}`))));
+  });
+  afterAll(async () => {
+    await built.catch(() => {});
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  /** Starts dist/main.mjs with DATA_DIR on a file: the start throws from the config's code. */
+  async function failedStart(nodeArgs: string[]): Promise<{ code: number | null; stderr: string }> {
+    await built;
+    const notADir = path.join(scratch, 'a-file');
+    writeFileSync(notADir, '');
+    const proc = spawn(process.execPath, [...nodeArgs, path.join(out, 'main.mjs')], {
+      cwd: API_ROOT,
+      env: { PATH: process.env.PATH, DATA_DIR: notADir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    return new Promise((resolve) => proc.on('close', (code) => resolve({ code, stderr })));
+  }
+
+  it("names the TypeScript source in a stack trace with the portal's node flags (--enable-source-maps)", async () => {
+    expect(NODE_ARGS).toContain('--enable-source-maps');
+    const { code, stderr } = await failedStart(NODE_ARGS);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/ENOTDIR|EEXIST/);
+    expect(stderr).toMatch(/api\/src\/config\.ts:\d+:\d+/);
+    expect(stderr).toMatch(/api\/src\/main\.ts:\d+:\d+/);
+  }, 120_000);
+
+  it('names only the bundle without the flag: the maps beside it are what the trace reads', async () => {
+    const { code, stderr } = await failedStart([]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/main\.mjs:\d+:\d+/);
+    expect(stderr).not.toMatch(/src\/config\.ts/);
+    expect(existsSync(path.join(out, 'main.mjs.map'))).toBe(true);
+  }, 120_000);
+
+  it('holds the version and commit it was built from (the start line and /api/health say them)', async () => {
+    await built;
+    const code = readdirSync(out)
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => readFileSync(path.join(out, f), 'utf8'))
+      .join('\n');
+    expect(code).toContain(`commit:${JSON.stringify(BUILD_INFO.commit)}`);
+    expect(code).toContain(`version:${JSON.stringify(BUILD_INFO.version)}`);
+  }, 120_000);
 });
