@@ -8,15 +8,12 @@ import { removeUnreferencedFiles } from '../tickets/stored-files';
 import { sweepExpiredUploads } from '../uploads/cleanup';
 import type { FileStorage } from './file-storage';
 
-export const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
-/** A process's first prune, after its start: not in the way of its first requests. */
-export const FIRST_PRUNE_DELAY_MS = 2_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An outbox may replay a command days later: its key must still answer then. */
 export const IDEMPOTENCY_KEEP_MS = 30 * DAY_MS;
 /** Changes a device may still need: superseded ones and deletions go after this. */
 export const CHANGES_KEEP_MS = 30 * DAY_MS;
-/** pg_try_advisory_xact_lock key of this job (any process may start it; one runs it). */
+/** pg_try_advisory_xact_lock key of this job: a run by hand beside the scheduled one answers null. */
 const PRUNE_LOCK = 7_302_002;
 
 export interface PruneResult {
@@ -32,9 +29,11 @@ export interface PruneResult {
  * Removes what only grows (docs/decisions/025-files-and-local-data.md): spent rate-limit
  * windows, old idempotency keys, change-feed rows no device needs to rebuild its copy (a
  * change superseded by a later one of the same row, an old deletion), expired uploads, stored
- * bytes no ticket file refers to (a delete path that failed to remove them itself). Every
- * process schedules it; a transaction-scoped advisory lock lets one run at a time, the others
- * answer null. The feed remembers how far it was pruned: a device behind that resyncs.
+ * bytes no ticket file refers to (a delete path that failed to remove them itself). It runs as
+ * the 'prune' schedule of the job queue, every 15 minutes in one process (app/build-deps.ts,
+ * docs/decisions/070-durable-jobs.md); a transaction-scoped advisory lock still lets one run at
+ * a time, another answers null. The feed remembers how far it was pruned: a device behind
+ * that resyncs.
  */
 export async function pruneTables(
   deps: { db: Db; storage: FileStorage },
