@@ -5,6 +5,7 @@ export * from './admin/csv';
 export * from './admin/deliveries';
 export * from './admin/dto';
 export * from './admin/schemas';
+export * from './admin/storage-use';
 export * from './api/envelope';
 export * from './api/error-codes';
 export * from './api/sync';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { sanitiseFileName, UPLOAD_MESSAGES } from '@ecu/shared';
 import Busboy from 'busboy';
-import { AppError, badRequest } from '../http/app-error';
+import { AppError, badRequest, outOfStorage } from '../http/app-error';
+import { isStorageFull } from '../platform/faults';
 import type { FileStorage } from '../platform/file-storage';
 
 /** What a file field may carry; several fields can share one `group` total. */
@@ -206,7 +207,10 @@ export async function readMultipartForm<K extends string>(
     await discard();
     // A refusal is answered once the client has sent its body (or the body's limit cut it).
     await bodyDone;
-    throw failure instanceof AppError ? failure : badRequest(UNREADABLE);
+    // A full disk is the server's fault, not the form's: 507, not 400
+    // (docs/decisions/071-faults-answer-503-and-507.md).
+    if (failure instanceof AppError) throw failure;
+    throw isStorageFull(failure) ? outOfStorage() : badRequest(UNREADABLE);
   }
   return { fields, files, discard };
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app/context';
 import { uploads } from '../db/schema';
 import { streamedRequest } from '../http/node-body';
 import { finishIfStored } from './finish';
-import { type createTusServer, UPLOAD_ID, uploadCallers } from './tus-server';
+import { type createTusServer, TUS_FAULT_HEADERS, UPLOAD_ID, uploadCallers } from './tus-server';
 
 /**
  * A tus answer under the API's CORS policy, which is none (same origin only): tus adds
@@ -15,6 +15,9 @@ function sameOriginOnly(res: Response): Response {
   for (const name of [...res.headers.keys()]) {
     if (name.startsWith('access-control-')) res.headers.delete(name);
   }
+  // A fault (store full, database lost) is the API's envelope, with its headers.
+  for (const [name, value] of Object.entries(TUS_FAULT_HEADERS[res.status] ?? {}))
+    res.headers.set(name, value);
   return res;
 }
 

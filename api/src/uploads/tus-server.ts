@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   ADDITIONAL_FILES_MAX_BYTES,
   ECU_FILE_MAX_BYTES,
@@ -12,6 +13,10 @@ import type { Redis } from 'ioredis';
 import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
+import { OUT_OF_STORAGE_MESSAGE, RETRY_AFTER_SECONDS } from '../http/app-error';
+import { failure } from '../http/envelope';
+import { diskUse, diskWatchOf } from '../platform/disk-space';
+import { isConnectionLost, isStorageFull } from '../platform/faults';
 import type { FileStorage } from '../platform/file-storage';
 import type { Logger } from '../platform/logger';
 import { markComplete } from './finish';
@@ -48,6 +53,57 @@ function refuse(status_code: number, body: string): never {
 }
 
 /**
+ * The faults tus answers in the API's JSON envelope (routes.ts gives them its Content-Type and
+ * Retry-After): the file store full, the database's connection lost
+ * (docs/decisions/071-faults-answer-503-and-507.md). tus's own refusals stay plain text.
+ */
+export const TUS_FAULTS = {
+  507: {
+    status_code: 507,
+    body: JSON.stringify(failure(OUT_OF_STORAGE_MESSAGE, [], 'insufficient_storage')),
+  },
+  503: {
+    status_code: 503,
+    body: JSON.stringify(
+      failure('The server lost its database connection. Please try again in a moment.', [], 'unavailable'),
+    ),
+  },
+} as const;
+
+/** The headers of a fault's answer, by its status. */
+export const TUS_FAULT_HEADERS: Readonly<Record<number, Record<string, string>>> = {
+  507: { 'Content-Type': 'application/json' },
+  503: { 'Content-Type': 'application/json', 'Retry-After': String(RETRY_AFTER_SECONDS) },
+};
+
+/** Less room than this after a failed write: the disk is full, whatever the store reported. */
+const FULL_BELOW_BYTES = 64 * 1024;
+
+/**
+ * tus's file store, telling a full disk apart. Its write reports any failure as 'Something went
+ * wrong receiving the file' (a 500); the stream it was given was destroyed with the real
+ * error (ENOSPC) by the pipeline, and that, or a disk left without room, is answered 507.
+ */
+class DiskFileStore extends FileStore {
+  constructor(private readonly dir: string) {
+    super({ directory: path.join(dir, 'uploads'), expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    try {
+      return await super.write(readable, id, offset);
+    } catch (err) {
+      if (isStorageFull(readable.errored) || isStorageFull(err)) throw TUS_FAULTS[507];
+      const left = await diskUse(this.dir).then(
+        (use) => use.freeBytes,
+        () => Number.POSITIVE_INFINITY,
+      );
+      throw left < FULL_BELOW_BYTES ? TUS_FAULTS[507] : err;
+    }
+  }
+}
+
+/**
  * Resumable uploads (tus 1.0) under /api/uploads. Files go to DATA_DIR/uploads (or the S3
  * bucket when S3 is configured) under an id
  * the server makes; the client's file name is only metadata (sanitised). Every request is
@@ -65,12 +121,9 @@ export function createTusServer(deps: {
   redis?: Redis;
 }) {
   const { db, storage, logger } = deps;
-  const store =
-    deps.datastore ??
-    new FileStore({
-      directory: path.join(deps.dataDir, 'uploads'),
-      expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
-    });
+  const store = deps.datastore ?? new DiskFileStore(deps.dataDir);
+  // Only a local store has a disk to watch; with S3 the bucket has no size of ours to fill.
+  const disk = deps.datastore ? undefined : diskWatchOf(deps.dataDir, logger);
   store.extensions = store.extensions.filter((name) => OFFERED_EXTENSIONS.has(name));
   // The bytes are hashed as they arrive, so the last PATCH need not read the file again.
   const hashes = new RunningHashes();
@@ -102,6 +155,8 @@ export function createTusServer(deps: {
             : 'File size should be less than 20.00 MB.',
         );
       }
+      // A file that cannot fit is refused before a byte of it is written.
+      if (disk && upload.size > (await disk.read()).freeBytes) throw TUS_FAULTS[507];
       const fileName = sanitiseFileName(upload.metadata?.filename ?? upload.metadata?.name ?? 'file');
       await db.insert(uploads).values({
         id: upload.id,
@@ -119,9 +174,22 @@ export function createTusServer(deps: {
       const sha256 =
         hashes.digest(upload.id, upload.offset) ?? (await storage.sha256(`uploads/${upload.id}`));
       await markComplete(db, upload.id, sha256);
+      await disk?.check();
       return { headers: { 'Upload-Sha256': sha256 } };
     },
-    async onResponseError(_req, err) {
+    async onResponseError(req, err) {
+      const fault =
+        err === TUS_FAULTS[507] || isStorageFull(err)
+          ? TUS_FAULTS[507]
+          : isConnectionLost(err)
+            ? TUS_FAULTS[503]
+            : undefined;
+      if (fault) {
+        logger.warn(`${req.method} ${UPLOADS_PATH} answered ${fault.status_code}`, {
+          reason: err instanceof Error ? err.message : 'the file store is full',
+        });
+        return fault;
+      }
       if (err instanceof Error) logger.error('Upload failed:', err);
       // An extension the portal does not offer is the client's mistake, not a server fault.
       const refused = err as { status_code?: number; body?: string };

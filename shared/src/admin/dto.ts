@@ -1,6 +1,7 @@
 import type { UserDto } from '../accounts/user';
 import type { TransactionDto } from '../credits/transaction';
 import type { DeliveryJobDto } from './deliveries';
+import type { StorageUseDto } from './storage-use';
 
 /** Who did something, as admin answers name them. */
 export interface PersonRef {
@@ -102,4 +103,6 @@ export interface OverviewDto {
     creditsSpent: number;
     newUsers: number;
   };
+  /** The file store's disk (DATA_DIR); null with S3, which has no local disk to watch. */
+  storage: StorageUseDto | null;
 }

@@ -74,6 +74,6 @@ describe('the code list', () => {
 
   it('counts only 5xx codes as server faults', () => {
     const faults = ERROR_CODES.filter(isServerFault).sort();
-    expect(faults).toEqual(['bad_gateway', 'server_error', 'unavailable']);
+    expect(faults).toEqual(['bad_gateway', 'insufficient_storage', 'server_error', 'unavailable']);
   });
 });

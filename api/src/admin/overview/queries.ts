@@ -133,7 +133,12 @@ async function newUsers(db: Db, range: DayRange): Promise<number> {
 }
 
 /** GET /admin/overview: six aggregate queries, started together. */
-export async function overview(db: Db, range: DayRange, now: Date = new Date()): Promise<OverviewDto> {
+/** The business's figures of Overview; the disk's use is the route's (it is not in the database). */
+export async function overview(
+  db: Db,
+  range: DayRange,
+  now: Date = new Date(),
+): Promise<Omit<OverviewDto, 'storage'>> {
   const [waiting, oldest, days, revenue, spent, joined] = await Promise.all([
     waitingByStatus(db),
     oldestWaiting(db, now),

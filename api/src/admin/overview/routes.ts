@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app/context';
 import { ok } from '../../http/envelope';
 import { parseWith } from '../../http/validate';
+import { diskWatchOf } from '../../platform/disk-space';
 import { getSettings } from '../../settings/service';
 import { resolveDateRange } from './date-range';
 import { overview } from './queries';
@@ -16,7 +17,9 @@ export function overviewRoutes() {
     const { db, config, logger } = c.var.deps;
     const { hours } = await getSettings(db, config, logger);
     const range = resolveDateRange(query, hours.timeZone);
-    return ok(c, 'Overview', await overview(db, range));
+    // With S3 there is no local disk under the files to watch (docs/decisions/071-faults-answer-503-and-507.md).
+    const storage = config.s3 ? null : await diskWatchOf(config.dataDir, logger).read();
+    return ok(c, 'Overview', { ...(await overview(db, range)), storage });
   });
 
   return app;

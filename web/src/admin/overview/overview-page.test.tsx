@@ -62,6 +62,7 @@ function overview(from: string, to: string, over: Partial<OverviewDto> = {}): Ov
     ],
     revenuePerWeek: [{ weekStart: from, amount: 1440, vat: 240, payments: 2 }],
     totals: { files: 7, revenue: 1440, vat: 240, creditsSold: 20, creditsSpent: 12, newUsers: 4 },
+    storage: { totalBytes: 100 * 2 ** 30, freeBytes: 60 * 2 ** 30, usedPercent: 40, nearlyFull: false },
     ...over,
   };
 }
@@ -218,5 +219,36 @@ describe('the overview', () => {
     const live = charts.made.filter((c) => !c.destroyed);
     expect(live.map((c) => c.data.labels)).toEqual([['1 Jun', '30 Jun'], ['w/c 1 Jun']]);
     expect(live.map((c) => c.data.datasets[0]?.data)).toEqual([[2, 5], [1440]]);
+  });
+});
+
+describe('the file store warning', () => {
+  it('warns when the disk is nearly full, with its share used and the room left', async () => {
+    const api = mockApi();
+    api.on('GET', '/admin/overview', () =>
+      ok(
+        overview('2025-06-01', '2025-06-30', {
+          storage: { totalBytes: 8 * 2 ** 20, freeBytes: 512 * 2 ** 10, usedPercent: 93, nearlyFull: true },
+        }),
+      ),
+    );
+    open();
+    const warning = await screen.findByTestId('storage-warning');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.textContent).toContain('The file store is nearly full');
+    expect(warning.textContent).toContain('93% used');
+  });
+
+  it.each([
+    ['with room', undefined],
+    ['on S3, with no local disk', null],
+  ])('says nothing %s', async (_label, storage) => {
+    const api = mockApi();
+    api.on('GET', '/admin/overview', () =>
+      ok(overview('2025-06-01', '2025-06-30', storage === null ? { storage: null } : {})),
+    );
+    open();
+    expect(await screen.findByText('1 Jun 2025 – 30 Jun 2025')).toBeTruthy();
+    expect(screen.queryByTestId('storage-warning')).toBeNull();
   });
 });

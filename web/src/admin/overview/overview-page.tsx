@@ -1,4 +1,4 @@
-import { formatDateTime, formatGBP, type OverviewDto } from '@ecu/shared';
+import { formatDateTime, formatGBP, type OverviewDto, type StorageUseDto, storageUseText } from '@ecu/shared';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -258,6 +258,8 @@ function OverviewBody({
         </button>
       </div>
 
+      <StorageWarning storage={data.storage} />
+
       <div className="overview-stats">
         <Stat label="Files submitted" value={String(totals.files)} testId="stat-files" />
         <Stat
@@ -309,6 +311,20 @@ function OverviewBody({
           { header: 'Payments', cell: (i) => String(data.revenuePerWeek[i]?.payments ?? 0) },
         ]}
       />
+    </div>
+  );
+}
+
+/**
+ * The file store's disk at 90% used or more: uploads are refused (507) once it is full, so the
+ * admin hears of it first (docs/decisions/071-faults-answer-503-and-507.md). Null with S3.
+ */
+function StorageWarning({ storage }: { storage: StorageUseDto | null }) {
+  if (!storage?.nearlyFull) return null;
+  return (
+    <div className="notice notice-warn" role="alert" data-testid="storage-warning">
+      <strong>The file store is nearly full</strong> ({storageUseText(storage)}). Uploads are refused once it
+      is full: free some space or give it a larger disk.
     </div>
   );
 }
