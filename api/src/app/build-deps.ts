@@ -13,6 +13,7 @@ import { createMailer, type Mailer, registerMailWorker } from '../platform/mail'
 import { pruneTables } from '../platform/prune';
 import { databaseRateLimitStore, failoverRateLimitStore, redisRateLimitStore } from '../platform/rate-limit';
 import { connectRedis, redisReady } from '../platform/redis';
+import { registerIdentifyWorker } from '../tickets/identify-ecu-file';
 import { UPLOAD_TTL_MS } from '../uploads/tus-server';
 import type { AppDeps } from './context';
 
@@ -89,6 +90,7 @@ export async function buildRuntime(
   if (!notifications.publicKey)
     logger.warn('Push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   registerMailWorker(jobs, mailer);
+  registerIdentifyWorker(jobs, { db: database.db, storage, logger });
   // Spent rate limits, old keys and changes, expired uploads, unreferenced bytes: every 15 minutes,
   // one process runs it (docs/decisions/025-files-and-local-data.md).
   jobs.every('prune', '*/15 * * * *', async () => {
@@ -102,7 +104,6 @@ export async function buildRuntime(
       config,
       db: database.db,
       auth,
-      mailer,
       rateLimits,
       logger,
       payments,

@@ -10,7 +10,6 @@ import type { Notifier } from '../notifications';
 import type { FileStorage } from '../platform/file-storage';
 import type { Jobs } from '../platform/jobs';
 import type { Logger } from '../platform/logger';
-import type { Mailer } from '../platform/mail';
 import type { RateLimitStore } from '../platform/rate-limit';
 
 export type UserRow = typeof users.$inferSelect;
@@ -20,7 +19,6 @@ export interface AppDeps {
   config: Config;
   db: Db;
   auth: Auth;
-  mailer: Mailer;
   rateLimits: RateLimitStore;
   logger: Logger;
   /** Stored ticket files and finished uploads (DATA_DIR/files, DATA_DIR/uploads). */

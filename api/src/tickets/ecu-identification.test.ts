@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ECU_FILE_MAX_BYTES, type EcuIdentification, type TicketDto } from '@ecu/shared';
+import { ECU_FILE_MAX_BYTES, type EcuIdentification, expectedEcuOf, type TicketDto } from '@ecu/shared';
 import { MB, makeBinary, truncated } from '@ecu/shared/ecu-identify/test-binaries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PoolLineFullError } from '../platform/worker-pool';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
 import { percentile, watchHealth } from '../test/health-watch';
+import { jobsSettled } from '../test/jobs-settled';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { postTicket, submitTicket, ticketFields, tusUpload } from '../test/ticket-helpers';
-import { IDENTIFY_BUDGET_MS } from './identify-ecu-file';
+import { IDENTIFY_BUDGET_MS, identifyLine, identifyQueue } from './identify-ecu-file';
 
 let server: TestServer;
 let tuner: TestUser;
@@ -40,6 +42,63 @@ const boschRead = () =>
 
 async function details(client: TestUser['client'], ticketNumber: number) {
   return client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticketNumber}`);
+}
+
+/** 'EDC17 ' over the whole read: the most matches a read can hold, the slowest to identify. */
+function craftedRead(size: number): Buffer {
+  const crafted = Buffer.alloc(size);
+  for (let at = 0; at < crafted.length; at += 6) crafted.write('EDC17 ', at, 'latin1');
+  return crafted;
+}
+
+/** The ticket's identification once the identify job has kept it (null until then). */
+async function identifiedLater(ticketNumber: number, timeoutMs: number): Promise<EcuIdentification> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const id = (await details(tuner.client, ticketNumber)).body.data.ecuIdentification;
+    if (id) return id;
+    if (Date.now() > deadline)
+      throw new Error(`Ticket ${ticketNumber} was not identified within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The identify jobs of a ticket (one at most: the key is the ticket's). */
+function identifyJobsOf(ticketId: string) {
+  return server.deps.jobs.boss.findJobs(identifyQueue.name, { key: `identify:${ticketId}` });
+}
+
+/**
+ * Keeps the server's identify line full, each read that leaves it replaced by another, until
+ * stop(): what a burst of uploads does to the line.
+ */
+function holdIdentifyLineFull(): { stop(): Promise<void> } {
+  let holding = true;
+  const running = new Set<Promise<void>>();
+  const start = () => {
+    const bytes = craftedRead(4 * MB);
+    const run: Promise<void> = identifyLine
+      .run(
+        { bytes, expected: expectedEcuOf(null) },
+        { budgetMs: IDENTIFY_BUDGET_MS, transferList: [bytes.buffer as ArrayBuffer] },
+      )
+      .then(
+        () => true,
+        (err: unknown) => !(err instanceof PoolLineFullError),
+      )
+      .then((left) => {
+        running.delete(run);
+        if (holding && left) start();
+      });
+    running.add(run);
+  };
+  for (let i = 0; i < identifyLine.capacity; i++) start();
+  return {
+    async stop() {
+      holding = false;
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
 }
 
 describe('the server identifies the stored ECU file', () => {
@@ -96,11 +155,58 @@ describe('the server identifies the stored ECU file', () => {
   });
 });
 
+describe('identification that did not fit the request, done by a job (docs/decisions/070-durable-jobs.md)', () => {
+  it('identifies a read that found the line full once the ticket exists, once', async () => {
+    const upload = await tusUpload(tuner.client, Buffer.from(boschRead()), {
+      metadata: { filename: 'original.bin', purpose: 'ecu' },
+    });
+    const line = holdIdentifyLineFull();
+    let answer: Awaited<ReturnType<typeof postTicket>>;
+    try {
+      answer = await postTicket(tuner.client, {
+        ...ticketFields({ registration: 'LF1', ecuId: 'Bosch EDC17C46' }),
+        clientId: randomUUID(),
+        ecuFileUploadId: upload.uploadId,
+        commonFileUploadIds: [],
+      });
+    } finally {
+      await line.stop();
+    }
+    expect(answer.status, answer.text).toBe(201);
+    const ticket = answer.body.data as TicketDto;
+    // Created without waiting for a worker; the job was queued with it.
+    expect(await identifyJobsOf(ticket._id)).toHaveLength(1);
+
+    const id = await identifiedLater(ticket.ticketNumber, 60_000);
+    expect(id).toMatchObject({
+      maker: 'Bosch',
+      family: 'EDC17C46',
+      hardwareNumber: '0281019617',
+      softwareNumber: '1037541778',
+      fileSize: 2 * MB,
+    });
+    expect(id.warnings).toEqual([]);
+    await jobsSettled(server.deps.jobs);
+    const jobs = await identifyJobsOf(ticket._id);
+    expect(jobs.map((job) => job.state)).toEqual(['completed']);
+    const adminView = await admin.client.get<TicketDto>(`/api/admin/getTicketDetails/${ticket.ticketNumber}`);
+    expect(adminView.body.data.ecuIdentification).toEqual(id);
+  }, 120_000);
+
+  it(`identifies a crafted read that takes longer than the request's ${IDENTIFY_BUDGET_MS} ms`, async () => {
+    const { ticket } = await submitTicket(tuner.client, { ecuBytes: craftedRead(ECU_FILE_MAX_BYTES) });
+    expect(await identifyJobsOf(ticket._id)).toHaveLength(1);
+    const id = await identifiedLater(ticket.ticketNumber, 150_000);
+    expect(id).toMatchObject({ maker: 'Bosch', family: 'EDC17', fileSize: ECU_FILE_MAX_BYTES });
+    await jobsSettled(server.deps.jobs);
+    expect((await identifyJobsOf(ticket._id)).map((job) => job.state)).toEqual(['completed']);
+  }, 240_000);
+});
+
 describe('identification in the worker pool (docs/decisions/068-worker-pool.md)', () => {
   it('keeps health answering while ten crafted 20 MB reads are identified at once; every ticket is created', async () => {
-    // 'EDC17 ' over the whole file: the most matches a read can hold (16 s and 763 MB on the main thread before).
-    const crafted = Buffer.alloc(ECU_FILE_MAX_BYTES);
-    for (let at = 0; at < crafted.length; at += 6) crafted.write('EDC17 ', at, 'latin1');
+    // The most matches a read can hold (16 s and 763 MB on the main thread before).
+    const crafted = craftedRead(ECU_FILE_MAX_BYTES);
     const upload = () =>
       tusUpload(tuner.client, crafted, { metadata: { filename: 'crafted.bin', purpose: 'ecu' } });
     const uploaded: Awaited<ReturnType<typeof upload>>[] = [];
@@ -138,12 +244,20 @@ describe('identification in the worker pool (docs/decisions/068-worker-pool.md)'
     // still tells apart: identification on this thread held a round of health answers for 8.9 s
     // (a whole file's work), the pool's slowest round took 0.6-0.8 s here, at a load of 20 on 2 cores.
     expect(Math.max(...medians)).toBeLessThan(IDENTIFY_BUDGET_MS);
-    // Each ticket holds what was read within the budget, or nothing (skipped), never a partial answer.
+    // Each ticket holds what was read within the budget, or nothing yet and a job that reads it
+    // later (the test above follows one through), never a partial answer.
+    const later: string[] = [];
     for (const answer of answers) {
-      const id = (await details(tuner.client, answer.body.data.ticketNumber)).body.data.ecuIdentification;
+      const { _id, ecuIdentification: id } = (await details(tuner.client, answer.body.data.ticketNumber)).body
+        .data;
       if (id !== null)
         expect(id).toMatchObject({ maker: 'Bosch', family: 'EDC17', fileSize: ECU_FILE_MAX_BYTES });
+      const jobs = await identifyJobsOf(_id);
+      if (id === null) expect(jobs).toHaveLength(1);
+      for (const job of jobs) if (job.state !== 'completed') later.push(job.id);
     }
+    // Ten more 20 MB reads of the same bytes would only keep this file's workers busy.
+    if (later.length > 0) await server.deps.jobs.boss.cancel(identifyQueue.name, later);
   }, 180_000);
 
   it('identifies a read in a worker, and the next ticket is identified as well (the pool survives a stopped worker)', async () => {

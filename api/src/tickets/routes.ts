@@ -28,7 +28,7 @@ import {
   type OnTicketCreated,
   type StoredFileRef,
 } from './create-ticket';
-import { identifyStoredEcu } from './identify-ecu-file';
+import { identifyStoredEcu, queueIdentification } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails, ticketDtos } from './queries';
 import { requestChange } from './revisions';
@@ -141,13 +141,18 @@ export function ticketRoutes() {
         // A replay (a clientId already used) answers with the first ticket: its file is not read again.
         const ecu = stored.find((f) => f.kind === 'ecu');
         const replay = clientId ? await findTicketByClientId(db, user.id, clientId) : undefined;
-        const ecuIdentification =
+        const identified =
           ecu && !replay ? await identifyStoredEcu(c.var.deps, vehicle.ecuId, ecu.storageKey) : null;
+        const pushes = newTicketPushes(c.var.deps, user);
         result = await createTicket(
           db,
           user,
-          { clientId, vehicle, plan, files: stored, ecuIdentification },
-          newTicketPushes(c.var.deps, user),
+          { clientId, vehicle, plan, files: stored, ecuIdentification: identified?.result ?? null },
+          async (tx, ticket) => {
+            await pushes(tx, ticket);
+            // Not read within the request's budget: a job reads it once the ticket exists.
+            if (identified?.later) await queueIdentification(c.var.deps, tx, ticket);
+          },
         );
       } catch (err) {
         // A form's own files leave with the failed creation: nothing is left orphaned.
