@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import postgres from 'postgres';
+import { extract as tarExtract } from 'tar-stream';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { chatClient } from '../chat/test/chat-client';
 import { eventually, indexedMessage } from '../chat/test/fixtures';
 import { type Database, openDatabase } from '../db/client';
 import { createPglite } from '../db/pglite';
+import { s3ClientConfig } from '../platform/s3-file-storage';
 import { buyCredits } from '../test/credits-helpers';
 import { adminUser, verifiedUser } from '../test/factories';
 import { runCli } from '../test/run-cli';
+import { startTestS3 } from '../test/s3-server';
 import { newPostgresDatabase } from '../test/test-db';
 import { startTestServer } from '../test/test-server';
 import { sha256, submitTicket } from '../test/ticket-helpers';
@@ -116,6 +123,32 @@ async function filesOf(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
+/** Every table and sequence of the restored database equals the backed-up one's, rows and all. */
+async function expectSameDatabase(
+  from: { dir: string; url: string | undefined },
+  to: { dir: string; url: string | undefined },
+): Promise<Record<string, string[]>> {
+  const before = await contentsOf(from.dir, from.url);
+  const after = await contentsOf(to.dir, to.url);
+  expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+  for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+  return before;
+}
+
+/** An entry of the archive, parsed as JSON. */
+async function archivedJson(archive: string, name: string): Promise<unknown> {
+  const extract = tarExtract();
+  const fed = pipeline(createReadStream(archive), createGunzip(), extract);
+  let found: unknown;
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    if (entry.header.name === name) found = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  }
+  await fed;
+  return found;
+}
+
 describe(`pnpm backup and pnpm restore (${source.kind})`, () => {
   it('restore an archive into an empty target with every row and every file as they were', async () => {
     const sourceDir = await dataDir('source');
@@ -169,15 +202,12 @@ describe(`pnpm backup and pnpm restore (${source.kind})`, () => {
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain('Restored:');
 
-    const before = await contentsOf(sourceDir, url);
-    const after = await contentsOf(targetDir, targetUrl);
+    const before = await expectSameDatabase({ dir: sourceDir, url }, { dir: targetDir, url: targetUrl });
     // What was made above is there to compare (the comparison cannot pass on empty tables).
     expect(before['public.users']?.length).toBeGreaterThanOrEqual(2);
     expect(before['public.chat_messages']?.length).toBeGreaterThanOrEqual(1);
     expect(before['public.credit_ledger']?.length).toBeGreaterThan(0);
     expect(before['public.ticket_files']?.length).toBeGreaterThan(0);
-    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
 
     const sourceFiles = await filesOf(sourceDir);
     expect(Object.values(sourceFiles)).toContain(ecuSha256);
@@ -196,5 +226,61 @@ describe(`pnpm backup and pnpm restore (${source.kind})`, () => {
       expect(intoUsedDatabase.code).toBe(2);
       expect(intoUsedDatabase.stderr).toContain('The database of DATABASE_URL is not empty');
     }
+  }, 300_000);
+
+  it("on S3 lists the bucket's objects with their SHA-256, and a restore names those the bucket lacks", async () => {
+    const s3 = await startTestS3();
+    cleanups.push(s3.close);
+    const sourceDir = await dataDir('s3-source');
+    const { database, url } = await portalDatabase(sourceDir);
+    const server = await startTestServer({ database, env: { DATA_DIR: sourceDir, ...s3.env } });
+    let ecuSha256: string;
+    try {
+      const tuner = await verifiedUser(server);
+      ecuSha256 = sha256((await submitTicket(tuner.client, { ecuSize: 20_000 })).ecuBytes);
+    } finally {
+      await server.close();
+      await database.close();
+    }
+
+    const archive = path.join(scratch, 's3.tar.gz');
+    const backup = await runCli('src/operations/backup-cli.ts', [archive], {
+      ...cliEnv(sourceDir, url),
+      ...s3.env,
+    });
+    expect(backup.code, backup.stderr).toBe(0);
+    const list = (await archivedJson(archive, 'files.json')) as {
+      objects: { key: string; sha256: string }[];
+    };
+    const ecuObject = list.objects.find((o) => o.sha256 === ecuSha256);
+    expect(ecuObject).toBeDefined();
+    // The archive holds the listing, not the objects: none of the ECU file's bytes under data/.
+    expect(Object.values(await filesOf(sourceDir))).not.toContain(ecuSha256);
+
+    // The bucket loses an object; the restore goes on and says which.
+    const client = new S3Client(s3ClientConfig(s3.settings));
+    await client.send(new DeleteObjectCommand({ Bucket: s3.settings.bucket, Key: ecuObject?.key }));
+    client.destroy();
+    const targetDir = await dataDir('s3-target');
+    const targetUrl = await emptyDatabaseUrl();
+    const restore = await runCli('src/operations/restore-cli.ts', [archive], {
+      ...cliEnv(targetDir, targetUrl),
+      ...s3.env,
+    });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stderr).toContain(
+      `The bucket lacks 1 listed object(s) or holds other bytes (e.g. ${ecuObject?.key})`,
+    );
+    await expectSameDatabase({ dir: sourceDir, url }, { dir: targetDir, url: targetUrl });
+    expect(await filesOf(targetDir)).toEqual(await filesOf(sourceDir));
+
+    // Without S3_*, the archive is refused: its files are in the bucket, not in it.
+    const local = await runCli(
+      'src/operations/restore-cli.ts',
+      [archive],
+      cliEnv(await dataDir('x'), await emptyDatabaseUrl()),
+    );
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain("This backup's files are in S3");
   }, 300_000);
 });
