@@ -1,18 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPglite } from '../db/pglite';
+import type { TicketDto } from '@ecu/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneTables } from '../platform/prune';
-import { PASSWORD, PROFILE, type TestUser, uniqueEmail, uniqueIp, verifiedUser } from '../test/factories';
-import { ApiClient } from '../test/http-client';
-import { SmtpSink, verificationLinkIn } from '../test/smtp-sink';
+import { type TestUser, verifiedUser } from '../test/factories';
+import type { ApiClient } from '../test/http-client';
+import { ServerProcess } from '../test/server-process';
 import { startTestServer, type TestServer } from '../test/test-server';
 import {
   bytesAccepted,
@@ -152,59 +147,20 @@ describe('resume after the connection is cut', () => {
 });
 
 describe('resume after the server process is killed', () => {
-  let smtp: SmtpSink;
-  let dataDir: string;
-  let database: { url: string | undefined; drop(): Promise<void> };
-  let bundle: { entry: string; remove(): Promise<void> };
-  let env: Record<string, string>;
-  let baseUrl: string;
-  let child: ChildProcess | undefined;
+  let proc: ServerProcess;
   let client: ApiClient;
 
-  /** The server process, started (again) when it is not running. */
-  async function running(): Promise<ChildProcess> {
-    if (!child || child.exitCode !== null || child.signalCode !== null) {
-      child = await startProcess(bundle.entry, env, baseUrl);
-    }
-    return child;
-  }
-
   beforeAll(async () => {
-    smtp = await SmtpSink.start();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecu-api-resume-'));
-    database = await processDatabase(dataDir);
-    bundle = await bundleServer();
-    const port = await freePort();
-    baseUrl = `http://localhost:${port}`;
-    env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'test',
-      PORT: String(port),
-      APP_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: 'error',
-      TRUST_PROXY: 'on',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      // Required with DATABASE_URL; the restarted process must keep the sessions of the first.
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-    };
-    await running();
-    client = await processUser(baseUrl, smtp);
-  });
+    proc = await ServerProcess.start();
+    client = await proc.signedUpUser();
+  }, 120_000);
   afterAll(async () => {
-    if (child) await stopProcess(child, 'SIGKILL');
-    await bundle?.remove();
-    await database?.drop();
-    await smtp?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await proc?.close();
   });
 
   it('finishes the upload on the restarted server from its offset, with the same SHA-256', async () => {
     const bytes = fileBytes(SIZE);
-    const server = await running();
+    const server = await proc.running();
     let written = 0;
     let cutAt = 0;
     const first = startTus(client, bytes, {
@@ -223,11 +179,11 @@ describe('resume after the server process is killed', () => {
       },
     });
     await expect(first.done).rejects.toThrow();
-    await stopProcess(server, 'SIGKILL');
+    await proc.stop('SIGKILL');
     expect(server.signalCode).toBe('SIGKILL');
     const uploadUrl = first.upload.url!;
 
-    await running();
+    await proc.running();
     const second = startTus(client, bytes, { uploadUrl, chunkSize: CHUNK });
     const done = await second.done;
     expectResumed('process killed', second.exchanges, cutAt);
@@ -245,6 +201,66 @@ describe('resume after the server process is killed', () => {
     expect(file.status).toBe(200);
     expect(sha256(file.bytes)).toBe(sha256(bytes));
   }, 180_000);
+
+  it('creates the ticket once when the kill lands in the last chunk and the client sends it again', async () => {
+    const size = 4 * CHUNK;
+    const bytes = fileBytes(size);
+    let uploadUrl = '';
+    const server = await proc.running();
+    // Through a proxy that lets half of the last PATCH reach the server, then holds the rest:
+    // the server is killed with the last chunk part-way in.
+    const proxy = await tcpProxy(Number(new URL(proc.url).port));
+    try {
+      const endpoint = tusEndpoint(`http://127.0.0.1:${proxy.port}`);
+      const holding = proxy.holdAfter(size - CHUNK / 2);
+      const first = startTus(client, bytes, {
+        endpoint,
+        metadata: { filename: 'last-chunk.bin', purpose: 'ecu' },
+        chunkSize: CHUNK,
+      });
+      const failed = expect(first.done).rejects.toThrow();
+      await holding;
+      await proc.stop('SIGKILL');
+      expect(server.signalCode).toBe('SIGKILL');
+      await failed;
+      uploadUrl = first.upload.url!;
+    } finally {
+      await proxy.close();
+    }
+
+    await proc.running();
+    // The client comes back to the server itself, at the same upload (the proxy's port aside).
+    const resumeUrl = new URL(new URL(uploadUrl).pathname, proc.url).toString();
+    const second = startTus(client, bytes, { uploadUrl: resumeUrl, chunkSize: CHUNK });
+    const done = await second.done;
+    expect(done.sha256Header).toBe(sha256(bytes));
+    // What the server had stored of the last chunk stays: only the rest is sent again.
+    const { resumedAt, sent } = resumeFigures(second.exchanges);
+    expect(resumedAt).toBeGreaterThanOrEqual(size - CHUNK);
+    expect(sent).toBe(size - resumedAt);
+    console.info(
+      `[resume] killed in the last chunk: server offset ${resumedAt} of ${size}, resumed with ${sent}`,
+    );
+
+    // The outbox cannot tell whether its send landed before the kill: it sends the ticket
+    // again under the same Idempotency-Key, twice at once and once more later.
+    const key = randomUUID();
+    const body = { ...ticketFields({ registration: 'LAST 1' }), ecuFileUploadId: done.uploadId };
+    const send = () =>
+      client.post<TicketDto>('/api/ecuFile/create-ecuFile', body, { headers: { 'Idempotency-Key': key } });
+    const answers = [...(await Promise.all([send(), send()])), await send()];
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.data._id)).size).toBe(1);
+    // Another key cannot make a second ticket of the same upload.
+    const other = await postTicket(client, { ...body, clientId: randomUUID() });
+    expect(other.status).toBe(400);
+
+    const mine = await client.get<TicketDto[]>('/api/ecuFile/my-files');
+    const withFile = mine.body.data.filter((t) => t.ecuFile?.sha256 === sha256(bytes));
+    expect(withFile.map((t) => t._id)).toEqual([answers[0]!.body.data._id]);
+    const file = await download(client, withFile[0]!.ecuFile!.url);
+    expect(sha256(file.bytes)).toBe(sha256(bytes));
+  }, 180_000);
 });
 
 interface TcpProxy {
@@ -255,6 +271,11 @@ interface TcpProxy {
   cutAtBytes: number;
   /** Cut every open connection once this many bytes went upstream in total. */
   cutAfter(bytes: number): void;
+  /**
+   * Forward only this many more bytes upstream and drop the rest, keeping the connections
+   * open; resolves once they went (what the server can have received is known exactly).
+   */
+  holdAfter(bytes: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -263,6 +284,8 @@ async function tcpProxy(targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let upstreamBytes = 0;
   let limit = Number.POSITIVE_INFINITY;
+  let holdAt = Number.POSITIVE_INFINITY;
+  let held: (() => void) | undefined;
   const state = { cuts: 0, cutAtBytes: 0 };
   const cut = () => {
     state.cuts += 1;
@@ -281,8 +304,12 @@ async function tcpProxy(targetPort: number): Promise<TcpProxy> {
       upstream.destroy();
     };
     downstream.on('data', (chunk: Buffer) => {
-      upstreamBytes += chunk.length;
-      upstream.write(chunk);
+      const room = holdAt - upstreamBytes;
+      if (room <= 0) return;
+      const sent = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      upstreamBytes += sent.length;
+      upstream.write(sent);
+      if (upstreamBytes >= holdAt) held?.();
       if (upstreamBytes >= limit) cut();
     });
     upstream.on('data', (chunk: Buffer) => downstream.write(chunk));
@@ -305,158 +332,18 @@ async function tcpProxy(targetPort: number): Promise<TcpProxy> {
     cutAfter(bytes) {
       limit = upstreamBytes + bytes;
     },
+    holdAfter(bytes) {
+      holdAt = upstreamBytes + bytes;
+      return new Promise<void>((resolve) => {
+        held = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+    },
     close() {
       for (const s of sockets) s.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The server as `pnpm build` bundles it (esbuild, npm packages external), built from the
- * current source into node_modules/.cache so that those packages resolve; migrations beside.
- */
-async function bundleServer(): Promise<{ entry: string; remove(): Promise<void> }> {
-  const dir = path.join(API_DIR, 'node_modules', '.cache', `ecu-resume-${randomBytes(4).toString('hex')}`);
-  await build({
-    entryPoints: [path.join(API_DIR, 'src/main.ts')],
-    outfile: path.join(dir, 'main.mjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@ecu/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  // The worker pool's tasks beside main.mjs, as api/build.mjs writes them (docs/decisions/068-worker-pool.md).
-  await build({
-    entryPoints: [path.join(API_DIR, 'src/platform/worker-pool-tasks.ts')],
-    outfile: path.join(dir, 'worker-pool-tasks.mjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@ecu/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  await cp(path.join(API_DIR, 'src/db/migrations'), path.join(dir, 'migrations'), { recursive: true });
-  return { entry: path.join(dir, 'main.mjs'), remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
-/** Starts the bundled server; resolves once /api/health answers. */
-async function startProcess(
-  entry: string,
-  env: Record<string, string>,
-  baseUrl: string,
-): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, [entry], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  proc.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  proc.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`The server exited (${proc.exitCode}):\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return proc;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`The server did not start within 60 s:\n${output}`);
-}
-
-function stopProcess(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-    proc.once('exit', () => resolve());
-    proc.kill(signal);
-  });
-}
-
-/**
- * The database of the spawned server: PGlite in its DATA_DIR (api-pglite), or a PostgreSQL
- * database cloned from the migrated template (api-postgres), dropped afterwards.
- */
-async function processDatabase(dataDir: string): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const source = inject('testDb');
-  if (source.kind === 'pglite') {
-    // Where main.ts opens PGlite, loaded from global setup's migrated dump (no initdb here).
-    const seeded = createPglite(path.join(dataDir, 'pglite'), {
-      loadDataDir: new Blob([await readFile(source.dumpFile)]),
-    });
-    await seeded.close();
-    return { url: undefined, drop: async () => {} };
-  }
-  const name = `${source.namePrefix}${randomBytes(6).toString('hex')}`;
-  const admin = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`create database "${name}" template "${source.template}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(source.adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
-      try {
-        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
-
-/** A verified, onboarded user of the spawned server, signed up through its API. */
-async function processUser(baseUrl: string, smtp: SmtpSink): Promise<ApiClient> {
-  const client = new ApiClient(baseUrl, uniqueIp());
-  const email = uniqueEmail('resume');
-  const steps = [
-    await client.post('/api/auth/signup', { email, password: PASSWORD, confirmPassword: PASSWORD }),
-    await client.post('/api/auth/onboarding', PROFILE),
-  ];
-  const link = verificationLinkIn(await smtp.nextMail(email));
-  steps.push(await client.post('/api/auth/signup-verify', { token: link.token, email: link.email }));
-  for (const step of steps) expect(step.status, step.text).toBeLessThan(300);
-  return client;
 }
