@@ -7,7 +7,7 @@ import type { ApiClient, ApiResponse } from '../test/http-client';
 import { recordingLogger } from '../test/recording-logger';
 import { describeOnPostgres } from '../test/test-db';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { submitTicket } from '../test/ticket-helpers';
+import { createTusUpload, submitTicket } from '../test/ticket-helpers';
 import { RETRY_AFTER_SECONDS } from './app-error';
 
 /**
@@ -49,8 +49,11 @@ describe('a request whose database is gone', () => {
     expectUnavailable(await tuner.client.get(`/api/ecuFile/getTicketDetails/${ticketNumber}`));
   });
 
-  it('answers a change 503 with Retry-After too', async () => {
+  it('answers a change 503 with Retry-After too, on tus as well', async () => {
     expectUnavailable(await tuner.client.put('/api/auth/updateProfile', { firstName: 'Ada' }));
+    const upload = await createTusUpload(tuner.client, 1024);
+    expectUnavailable(upload);
+    expect(upload.headers.get('content-type')).toContain('application/json');
   });
 
   it('says why in a warning, not as an error with a stack', () => {
