@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUserDetailDto, AuditEntryDto, DeliveriesDto, DeliveryJobDto } from '@ecu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobs, defineQueue } from '../../platform/jobs';
 import { mailQueue } from '../../platform/mail';
 import { adminUser, type TestUser, verifiedUser } from '../../test/factories';
 import { jobsSettled } from '../../test/jobs-settled';
+import { recordingLogger } from '../../test/recording-logger';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { setStatus, submitTicket } from '../../test/ticket-helpers';
+import { deliveries, retryDelivery } from './desk';
 
 let server: TestServer;
 let admin: TestUser;
@@ -205,5 +208,72 @@ describe('the Deliveries desk', () => {
     expect(res.body.message).toBe('This job is not failing');
     await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
+  });
+});
+
+describe('a task that failed for good', () => {
+  it('is listed as failed with its error, and Retry runs it again (audited on the admin’s own trail)', async () => {
+    // A process of its own with one task queue, on the server's database: the desk reads any queue.
+    const jobs = createJobs({
+      connection: server.database.jobs,
+      db: server.deps.db,
+      logger: recordingLogger(),
+      policy: { retryDelaySeconds: 1, retryMaxDelaySeconds: 1 },
+    });
+    const task = defineQueue<Record<string, never>>(`sweep-${randomUUID().slice(0, 8)}`, 'task');
+    let broken = true;
+    let runs = 0;
+    jobs.work(task, async () => {
+      runs++;
+      if (broken) throw new Error('The disk said no');
+    });
+    await jobs.start();
+    try {
+      await jobs.send(task, {}, { key: `sweep-${randomUUID()}`, about: { label: 'Nightly sweep' } });
+      const deadline = Date.now() + 60_000;
+      let failed: DeliveryJobDto | undefined;
+      while (!failed && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        failed = (await deliveries(jobs, server.deps.db)).jobs.find((j) => j.status === 'failed');
+      }
+      expect(failed).toMatchObject({
+        queue: task.name,
+        kind: task.name,
+        label: 'Nightly sweep',
+        recipient: null,
+        attempts: runs,
+        lastError: 'The disk said no',
+      });
+      const seen = await deliveries(jobs, server.deps.db);
+      expect(seen.queues.find((q) => q.kind === task.name)).toMatchObject({
+        hasDeadLetters: false,
+        failed: 1,
+        dead: 0,
+      });
+
+      broken = false;
+      const before = runs;
+      await retryDelivery(jobs, server.deps.db, {
+        actorId: admin.user._id,
+        queue: task.name,
+        id: failed!.id,
+      });
+      const until = Date.now() + 30_000;
+      while (runs === before && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(runs).toBe(before + 1);
+      await expect
+        .poll(async () => (await jobs.boss.findJobs(task.name, { id: failed!.id }))[0]?.state, {
+          timeout: 10_000,
+        })
+        .toBe('completed');
+      const audit = await admin.client.get<AuditEntryDto[]>(`/api/admin/users/${admin.user._id}/audit`);
+      expect(audit.body.data[0]).toMatchObject({
+        action: 'delivery.retry',
+        before: { status: 'failed' },
+        after: { kind: task.name, label: 'Nightly sweep', job: failed!.id },
+      });
+    } finally {
+      await jobs.stop();
+    }
   });
 });
