@@ -205,6 +205,8 @@ describe(`pnpm backup and pnpm restore (${source.kind})`, () => {
     const before = await expectSameDatabase({ dir: sourceDir, url }, { dir: targetDir, url: targetUrl });
     // What was made above is there to compare (the comparison cannot pass on empty tables).
     expect(before['public.users']?.length).toBeGreaterThanOrEqual(2);
+    // The job queue's schema travels too (docs/decisions/070-durable-jobs.md).
+    expect(Object.keys(before).filter((t) => t.startsWith('pgboss.')).length).toBeGreaterThan(0);
     expect(before['public.chat_messages']?.length).toBeGreaterThanOrEqual(1);
     expect(before['public.credit_ledger']?.length).toBeGreaterThan(0);
     expect(before['public.ticket_files']?.length).toBeGreaterThan(0);

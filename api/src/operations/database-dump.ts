@@ -12,7 +12,9 @@ export class OperationError extends Error {}
 /** PGlite lets a second process open a data dir in use and corrupt it. */
 function refuseInUse(dataDir: string): void {
   if (existsSync(`${dataDir}/postmaster.pid`)) {
-    throw new OperationError(`${dataDir} is in use: stop the server first (PGlite is one process's own).`);
+    throw new OperationError(
+      `${dataDir} is in use: stop the server first (PGlite is one process's own). If none runs, a crash left postmaster.pid there: remove it.`,
+    );
   }
 }
 
