@@ -14,8 +14,8 @@ import type { EdgeSettings } from '../http/edge';
 import { failure } from '../http/envelope';
 import { type HotRoute, honoHandler, hotLane } from '../http/hot-lane';
 import { onError } from '../http/on-error';
-import { readRetriedOnce, retriesRead } from '../http/read-retry';
 import { originCheck } from '../http/origin-check';
+import { beforeReadRetry, readRetriedOnce, retriesRead } from '../http/read-retry';
 import { securityHeaders } from '../http/security-headers';
 import { mountMetrics } from '../metrics';
 import { notificationRoutes } from '../notifications';
@@ -48,7 +48,7 @@ const healthRoute: HotRoute = {
       // A connection lost is tried once more on a fresh one, as every read is (http/read-retry.ts).
       await pingDatabase(deps.db).catch((err: unknown) => {
         if (!retriesRead('GET', err)) throw err;
-        return pingDatabase(deps.db);
+        return beforeReadRetry().then(() => pingDatabase(deps.db));
       });
     } catch (err) {
       deps.logger.error('Health check: database unreachable', err);

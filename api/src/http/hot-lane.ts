@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv, UserRow } from '../app/context';
 import { requestIdOf } from '../platform/logger';
 import { unauthorized } from './app-error';
 import { errorAnswer } from './on-error';
-import { retriesRead } from './read-retry';
+import { beforeReadRetry, retriesRead } from './read-retry';
 
 /** What a hot route reads of its request. */
 export interface HotInput {
@@ -152,6 +152,7 @@ export function hotLane(deps: AppDeps, resolve: ResolveSession, routes: HotRoute
         // (./read-retry.ts).
         if (run === 1 && !res.headersSent && retriesRead('GET', err)) {
           head.length = edgeHeaders;
+          await beforeReadRetry();
           continue;
         }
         const failed = errorAnswer(err, deps.logger, { method: 'GET', path, reqId: requestIdOf(req) });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareHandler } from 'hono';
 import { isConnectionLost } from '../platform/faults';
 
@@ -10,6 +11,17 @@ import { isConnectionLost } from '../platform/faults';
 export function retriesRead(method: string, err: unknown): boolean {
   return (method === 'GET' || method === 'HEAD') && isConnectionLost(err);
 }
+
+/**
+ * How long a read waits before its second run. When the database drops every connection, the
+ * pool learns of each closed socket as its close event comes: run at once, the second try was
+ * mostly sent on another connection that was already gone (one read in ten answered 503 under
+ * three rounds of pg_terminate_backend; docs/decisions/071-faults-answer-503-and-507.md).
+ */
+export const READ_RETRY_DELAY_MS = 100;
+
+/** Waits out READ_RETRY_DELAY_MS before a read runs again. */
+export const beforeReadRetry = (): Promise<void> => sleep(READ_RETRY_DELAY_MS);
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
@@ -29,6 +41,7 @@ export function readRetriedOnce(fetch: () => Fetch): MiddlewareHandler {
     await next();
     if (!retriesRead(c.req.method, c.error)) return;
     secondRuns.add(request);
+    await beforeReadRetry();
     const again = await fetch()(request, c.env);
     // Unset first, so that the first answer's headers (its Retry-After) are not merged in.
     c.res = undefined;
