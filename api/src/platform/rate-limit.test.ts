@@ -151,3 +151,47 @@ describe('Redis with the database behind it', () => {
     expect(said('Redis is reachable again')).toBe(1);
   });
 });
+
+describe('a Redis that hangs', () => {
+  let own: TestRedis;
+  let client: Redis;
+  const logger = recordingLogger();
+  let store: RateLimitStore;
+  const inRedis = async (key: string) => (await client.exists(`rl:${key}`)) === 1;
+  const inDatabase = async (key: string) =>
+    (await database.db.select().from(rateLimits).where(eq(rateLimits.key, key))).length === 1;
+
+  beforeAll(async () => {
+    own = await TestRedis.start();
+    client = await connectRedis(own.url, logger);
+    store = failoverRateLimitStore(redisRateLimitStore(client), databaseRateLimitStore(database.db), {
+      available: () => redisReady(client),
+      logger,
+      retryMs: 300,
+    });
+  });
+  afterAll(async () => {
+    client?.disconnect();
+    await own?.kill();
+  });
+
+  it('costs one call its timeout; the next count in the database until Redis is tried again', async () => {
+    own.pause();
+    const [first, second] = [newKey(), newKey()];
+    expect((await store.hit(first, 60, 3)).allowed).toBe(true);
+    expect((await store.hit(second, 60, 3)).allowed).toBe(true);
+    expect(await inDatabase(first)).toBe(true);
+    expect(await inDatabase(second)).toBe(true);
+    expect(logger.lines.filter((l) => l.includes('Rate limits count in the database'))).toHaveLength(1);
+    own.resume();
+    // Redis ran the first call's commands when it woke; the second never reached it.
+    expect(await inRedis(first)).toBe(true);
+    expect(await inRedis(second)).toBe(false);
+
+    await sleep(400);
+    const later = newKey();
+    expect((await store.hit(later, 60, 3)).allowed).toBe(true);
+    expect(await inRedis(later)).toBe(true);
+    expect(await inDatabase(later)).toBe(false);
+  });
+});

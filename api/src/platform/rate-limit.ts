@@ -72,18 +72,25 @@ export function redisRateLimitStore(redis: Redis): RateLimitStore {
   };
 }
 
+/** After a call timed out (a Redis that hangs), the fallback's time before Redis is tried again. */
+export const FAILOVER_RETRY_MS = 5_000;
+
 /**
  * Redis's counters while Redis answers, the database's while it does not (docs/decisions/072-redis-outage.md):
  * a sign-in never fails or waits for Redis. The switch each way is said in the log once. A
  * window begun on one store goes on from zero on the other: for the minutes of an outage a
  * limit may let through up to twice its count, which the database's counters still bound.
+ * When a call times out (Redis hangs with its connection up: each call would wait for the
+ * timeout), Redis is tried again only after FAILOVER_RETRY_MS.
  */
 export function failoverRateLimitStore(
   primary: RateLimitStore,
   fallback: RateLimitStore,
-  options: { available(): boolean; logger: Logger },
+  options: { available(): boolean; logger: Logger; retryMs?: number },
 ): RateLimitStore {
+  const retryMs = options.retryMs ?? FAILOVER_RETRY_MS;
   let onFallback = false;
+  let retryAt = 0;
   const toFallback = (err?: unknown) => {
     if (onFallback) return;
     onFallback = true;
@@ -91,7 +98,10 @@ export function failoverRateLimitStore(
     options.logger.warn(`Rate limits count in the database until Redis answers again${why}`);
   };
   const use = async <T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> => {
-    if (options.available()) {
+    if (!options.available()) {
+      retryAt = 0;
+      toFallback();
+    } else if (Date.now() >= retryAt) {
       try {
         const result = await call(primary);
         if (onFallback) {
@@ -100,9 +110,11 @@ export function failoverRateLimitStore(
         }
         return result;
       } catch (err) {
+        // ioredis's commandTimeout error: the connection is up but Redis does not answer.
+        if (err instanceof Error && err.message === 'Command timed out') retryAt = Date.now() + retryMs;
         toFallback(err);
       }
-    } else toFallback();
+    }
     return call(fallback);
   };
   return {

@@ -41,6 +41,15 @@ export class TestRedis {
     });
   }
 
+  /** SIGSTOP / SIGCONT: Redis hangs (its connections stay open, nothing is answered), then goes on. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** SIGKILL: Redis goes away at once, as on a crash. */
   async kill(): Promise<void> {
     const child = this.child;
