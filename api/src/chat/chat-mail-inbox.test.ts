@@ -2,7 +2,9 @@ import type { ChatInboxRow } from '@ecu/shared/chat/payload';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema';
+import { mailQueue } from '../platform/mail';
 import { adminUser, newClient, type TestUser } from '../test/factories';
+import { jobsSettled } from '../test/jobs-settled';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { type ChatClient, chatClient } from './test/chat-client';
 import { chatSetup, eventually, indexedMessage, sleep } from './test/fixtures';
@@ -28,10 +30,11 @@ async function connect(who: TestUser, ticketNumber: number): Promise<ChatClient>
   return client;
 }
 
-/** Sends and waits until the server indexed the message (its side effects ran). */
+/** Sends and waits until the server indexed the message and queued its e-mail, if any. */
 async function say(client: ChatClient, ticketId: string, text: string) {
   const m = client.send(text);
   await eventually(async () => (await indexedMessage(server.deps.db, ticketId, m.id)) !== undefined);
+  await client.untilAcked();
   return m;
 }
 
@@ -47,8 +50,14 @@ describe('"support replied" e-mail', () => {
   it('goes to an absent owner once per 15 minutes, with the text and a link to the ticket', async () => {
     const { tuner, ticket } = await chatSetup(server, admin);
     const b = await connect(admin, ticket.ticketNumber);
-    await say(b, ticket._id, 'Your tuned file is ready; please check the notes.');
+    const first = await say(b, ticket._id, 'Your tuned file is ready; please check the notes.');
     const mail = await server.smtp.nextMail(tuner.email);
+    // Queued under a key of its message: a job that runs again does not mail again.
+    const [job, ...more] = await server.deps.jobs.boss.findJobs(mailQueue.name, {
+      key: `mail:chat-away:chat:${ticket._id}:${first.id}`,
+    });
+    expect(more).toEqual([]);
+    expect(job?.data).toMatchObject({ about: { userId: tuner.user._id } });
     expect(mail.text).toContain('Your tuned file is ready; please check the notes.');
     expect(mail.text).toContain(`${server.config.appUrl}/ticket-details/${ticket.ticketNumber}`);
     expect(mail.html).toContain(`${server.config.appUrl}/ticket-details/${ticket.ticketNumber}`);
@@ -57,7 +66,7 @@ describe('"support replied" e-mail', () => {
     await say(b, ticket._id, 'One more thing about the EGR.');
     // The second reply was counted against the ticket's window, and refused a mail.
     await eventually(async () => (await mailSlots(ticket._id)) === 2);
-    await sleep(300);
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
   });
 
@@ -67,7 +76,7 @@ describe('"support replied" e-mail', () => {
     const b = await connect(admin, ticket.ticketNumber);
     await say(b, ticket._id, 'Are you there?');
     await a.until(() => a.messages().length === 1);
-    await sleep(300);
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
     expect(await mailSlots(ticket._id)).toBe(0);
 
@@ -81,7 +90,7 @@ describe('"support replied" e-mail', () => {
     const { tuner, ticket } = await chatSetup(server, admin);
     const a = await connect(tuner, ticket.ticketNumber);
     await say(a, ticket._id, 'Hello?');
-    await sleep(300);
+    await jobsSettled(server.deps.jobs);
     expect(server.smtp.pending(tuner.email)).toEqual([]);
     expect(await mailSlots(ticket._id)).toBe(0);
   });

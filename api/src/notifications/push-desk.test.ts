@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { type ChatClient, chatClient } from '../chat/test/chat-client';
 import { chatSetup, indexedMessage } from '../chat/test/fixtures';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
@@ -41,8 +40,7 @@ async function connect(who: TestUser, ticketNumber: number): Promise<ChatClient>
 /** Sends, waits until the server acknowledged it (stored, its pushes queued), then until they ran. */
 async function say(client: ChatClient, ticketId: string, text: string) {
   const m = client.send(text);
-  const sent = Y.getState(client.doc.store, client.doc.clientID);
-  await client.until(() => (client.acked().get(client.doc.clientID) ?? 0) >= sent);
+  await client.untilAcked();
   expect(await indexedMessage(server.deps.db, ticketId, m.id)).toBeDefined();
   await jobsSettled(server.deps.jobs);
 }

@@ -22,6 +22,11 @@ export interface ChatClient {
   markRead(count: number): void;
   /** Resolves once `predicate` holds (checked on every doc change), or rejects after `ms`. */
   until(predicate: () => boolean, ms?: number): Promise<void>;
+  /**
+   * Resolves once the server acknowledged everything this client wrote: stored, and its
+   * e-mail and pushes queued (docs/decisions/070-durable-jobs.md).
+   */
+  untilAcked(ms?: number): Promise<void>;
   /** Resolves with the close event the server ends the socket with. */
   closed(): Promise<{ code: number; reason: string }>;
   destroy(): void;
@@ -114,6 +119,10 @@ export function chatClient(
         }
         doc.on('update', check);
       });
+    },
+    untilAcked(ms) {
+      const written = Y.getState(doc.store, doc.clientID);
+      return this.until(() => (acked.get(doc.clientID) ?? 0) >= written, ms);
     },
     closed: () => closedPromise,
     destroy() {
