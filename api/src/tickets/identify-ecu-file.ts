@@ -104,14 +104,15 @@ export const identifyQueue = defineQueue<{ ticketId: string }>('identify', 'task
 export function queueIdentification(
   deps: Pick<AppDeps, 'jobs'>,
   tx: Tx,
-  ticket: { id: string; userId: string; ticketNumber: number },
+  ticket: { id: string; ticketNumber: number },
 ): Promise<void> {
   return deps.jobs.send(
     identifyQueue,
     { ticketId: ticket.id },
     {
       key: `identify:${ticket.id}`,
-      about: { userId: ticket.userId, label: `Identify the read of ticket ${ticket.ticketNumber}` },
+      // No userId: nothing is sent to the customer, it is the ticket's own work.
+      about: { label: `Identify the read of ticket ${ticket.ticketNumber}` },
       tx,
     },
   );
