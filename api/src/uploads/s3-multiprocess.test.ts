@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, onServer, verifiedUserFromRandomIp } from '../chat/test/fixtures';
 import type { Database } from '../db/client';
+import { redisReady } from '../platform/redis';
 import { s3ClientConfig } from '../platform/s3-file-storage';
 import type { TestUser } from '../test/factories';
 import { TestRedis } from '../test/redis-server';
@@ -44,6 +45,7 @@ beforeAll(async () => {
   s3Client = new S3Client(s3ClientConfig(s3.settings));
   redis = await TestRedis.start();
   peek = new Redis(redis.url);
+  peek.on('error', () => {}); // Redis is killed in the last case
   database = await openTestDatabase();
   const env = { ...s3.env, REDIS_URL: redis.url, AUTH_SECRET: randomBytes(32).toString('hex') };
   serverA = await startTestServer({ database, env });
@@ -168,5 +170,40 @@ describe('tus on S3 with two servers', () => {
     const winner = statuses[0] === 204 ? fromA : fromB;
     expect(sha256(await objectBytes(id))).toBe(sha256(winner));
     expect(await uploadRow(database.db, id)).toMatchObject({ status: 'complete', sha256: sha256(winner) });
+  });
+
+  it('goes on taking an upload while Redis is away (locks in the database, metadata from S3)', async () => {
+    const chunk = 1 * MiB;
+    const bytes = fileBytes(2 * chunk + 4_321);
+    const { id, uploadPath } = await newUpload(bytes.length);
+    const first = await patchTusUpload(
+      onServer(tuner.client, serverB),
+      uploadPath,
+      0,
+      bytes.subarray(0, chunk),
+    );
+    expect(first.status, first.text).toBe(204);
+
+    await redis.kill();
+    await eventually(() => !redisReady(serverA.deps.redis!) && !redisReady(serverB.deps.redis!));
+    try {
+      const onA = onServer(tuner.client, serverA);
+      const head = await onA.request('HEAD', uploadPath, { headers: { 'Tus-Resumable': '1.0.0' } });
+      expect(head.headers.get('upload-offset')).toBe(String(chunk));
+      const second = await patchTusUpload(onA, uploadPath, chunk, bytes.subarray(chunk, 2 * chunk));
+      expect(second.status, second.text).toBe(204);
+      const last = await patchTusUpload(
+        onServer(tuner.client, serverB),
+        uploadPath,
+        2 * chunk,
+        bytes.subarray(2 * chunk),
+      );
+      expect(last.status, last.text).toBe(204);
+      expect(last.headers.get('upload-sha256')).toBe(sha256(bytes));
+      expect(sha256(await objectBytes(id))).toBe(sha256(bytes));
+      expect(await uploadRow(database.db, id)).toMatchObject({ status: 'complete', sha256: sha256(bytes) });
+    } finally {
+      await redis.restart();
+    }
   });
 });
