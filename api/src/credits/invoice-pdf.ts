@@ -8,18 +8,16 @@ import type { payments } from '../db/schema';
 type PaymentRow = typeof payments.$inferSelect;
 
 /**
- * DejaVu Sans (Bitstream Vera licence, from @fontsource/dejavu-sans): PDF's standard Helvetica
- * writes WinAnsi alone, so a buyer named Łukasz or İnce printed as mojibake. The files (the whole
- * font, whatever the package names them) stay in node_modules, where the image's `pnpm deploy
- * --prod` puts them too (Dockerfile), and are found from this module, in the source and from its
- * bundled chunk alike; pdfkit embeds only the glyphs an invoice uses.
+ * Noto Sans (SIL Open Font Licence, the TrueType files of @expo-google-fonts/noto-sans): PDF's
+ * standard Helvetica writes WinAnsi alone, so a buyer named Łukasz or İnce printed as mojibake
+ * (docs/decisions/075-invoice-font.md). The files stay in node_modules, where the image's `pnpm
+ * deploy --prod` puts them too (Dockerfile), and are found from this module, in the source and
+ * from its bundled chunk alike; pdfkit embeds only the glyphs an invoice uses.
  */
-const fontFile = (weight: 400 | 700) =>
-  createRequire(import.meta.url).resolve(
-    `@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`,
-  );
-const REGULAR = fontFile(400);
-const BOLD = fontFile(700);
+const fontFile = (style: '400Regular' | '700Bold') =>
+  createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${style}/NotoSans_${style}.ttf`);
+const REGULAR = fontFile('400Regular');
+const BOLD = fontFile('700Bold');
 
 function ukDate(d: Date): string {
   return new Intl.DateTimeFormat('en-GB', {
