@@ -61,8 +61,14 @@ export function isConnectionLost(err: unknown): boolean {
   return false;
 }
 
-/** A write failed because the file system has no room (or the quota is spent). */
+/**
+ * The disk is full: a write of a file failed with no room (or the quota spent), or the database
+ * could not grow a file (SQLSTATE 53100, disk_full). PGlite keeps its data in DATA_DIR beside
+ * the files, says the same, and takes writes again once room is freed.
+ */
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
 export function isStorageFull(err: unknown): boolean {
-  for (const e of causes(err)) if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  for (const e of causes(err)) if (typeof e.code === 'string' && FULL_CODES.has(e.code)) return true;
   return false;
 }
