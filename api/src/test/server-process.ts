@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { expect, inject } from 'vitest';
 import { createPglite } from '../db/pglite';
@@ -19,7 +19,7 @@ const API_DIR = path.resolve(import.meta.dirname, '../..');
 export const PROCESS_ADMIN = { email: 'process-admin@ecu.test', password: 'process-admin-password-1' };
 
 /**
- * The API server as a process of its own, bundled as `pnpm build` bundles it, on a database of
+ * The API server as a process of its own, built by api/build.mjs, on a database of
  * the test's project (PGlite in its DATA_DIR, or a PostgreSQL database cloned from the migrated
  * template), with a real SMTP sink: for faults that only a real process has, such as SIGKILL.
  * A restart keeps the database, the files and the sessions (one AUTH_SECRET).
@@ -130,38 +130,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** npm packages stay imports (resolved from api/node_modules); the workspace's are bundled. */
-const externalNpmPackages: Plugin = {
-  name: 'external-npm-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@ecu/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
-
 /**
- * The server as `pnpm build` bundles it (esbuild, npm packages external), built from the
- * current source into node_modules/.cache so that those packages resolve; migrations beside.
+ * The server as `pnpm build` bundles it: api/build.mjs, into a folder under node_modules/.cache
+ * so that the packages it leaves external resolve as they do from api/dist.
  */
 async function bundleServer(): Promise<{ entry: string; remove(): Promise<void> }> {
   const dir = path.join(API_DIR, 'node_modules', '.cache', `ecu-process-${randomBytes(4).toString('hex')}`);
-  // The worker pool's tasks beside main.mjs, as api/build.mjs writes them (docs/decisions/068-worker-pool.md).
-  for (const entry of ['main', 'platform/worker-pool-tasks']) {
-    await build({
-      entryPoints: [path.join(API_DIR, `src/${entry}.ts`)],
-      outfile: path.join(dir, `${path.basename(entry)}.mjs`),
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      logLevel: 'warning',
-      // What api/build.mjs writes into the bundle: the version and commit (platform/version.ts).
-      define: { ECU_BUILD_INFO: JSON.stringify({ version: 'test', commit: 'test' }) },
-      plugins: [externalNpmPackages],
-    });
-  }
-  await cp(path.join(API_DIR, 'src/db/migrations'), path.join(dir, 'migrations'), { recursive: true });
+  await promisify(execFile)(process.execPath, ['build.mjs', dir], { cwd: API_DIR });
   return { entry: path.join(dir, 'main.mjs'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
