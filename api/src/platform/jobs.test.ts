@@ -56,6 +56,23 @@ describe('side effects on the job queue', () => {
     expect(first.messageId).toMatch(/^<[0-9a-f]{32}@/);
   });
 
+  it('holds one job per key while it waits, so two copies never send at once', async () => {
+    const to = `exclusive-${randomUUID()}@ecu.test`;
+    const key = `exclusive-${randomUUID()}`;
+    await server.smtp.stopListening();
+    try {
+      await queueMail(server.deps.jobs, mailTo(to), { key, label: 'first' });
+      await queueMail(server.deps.jobs, mailTo(to), { key, label: 'second' });
+      const jobs = await server.deps.jobs.boss.findJobs(mailQueue.name, { key: `mail:${key}` });
+      expect(jobs.map((job) => (job.data as { about: { label: string } }).about.label)).toEqual(['first']);
+    } finally {
+      await server.smtp.listenAgain();
+    }
+    await server.smtp.nextMail(to, 15_000);
+    await jobsSettled(server.deps.jobs);
+    expect(server.smtp.pending(to)).toEqual([]);
+  });
+
   it('keeps every status e-mail through an SMTP outage and sends each once when SMTP is back', async () => {
     const tuner = await verifiedUser(server);
     const tickets = await Promise.all([1, 2, 3].map(() => submitTicket(tuner.client)));

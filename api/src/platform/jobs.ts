@@ -237,7 +237,13 @@ export function createJobs({
         const options = queueOptions(queue.kind, policy);
         if (queue.kind === 'delivery') {
           await ensureQueue(boss, deadLetterOf(queue.name), DEAD_LETTER_OPTIONS);
-          await ensureQueue(boss, queue.name, { ...options, deadLetter: deadLetterOf(queue.name) });
+          // 'exclusive': one job per key waiting, retrying or running at a time, so a message
+          // queued twice, or retried by an admin while it still retries, is never sent twice at once.
+          await ensureQueue(boss, queue.name, {
+            ...options,
+            policy: 'exclusive' as const,
+            deadLetter: deadLetterOf(queue.name),
+          });
         } else {
           // One run at a time per schedule, whichever process claims it.
           await ensureQueue(boss, queue.name, { ...options, policy: 'singleton' as const });
