@@ -55,11 +55,41 @@ export interface TestServerOptions {
 }
 
 /**
+ * Servers on one database share one SMTP sink: any server's mail worker may send a mail that
+ * another one queued (docs/decisions/070-durable-jobs.md), and a test reads it from either.
+ */
+const sharedSinks = new WeakMap<Database, { sink: Promise<SmtpSink>; users: number }>();
+
+async function smtpSinkFor(database: Database | undefined) {
+  if (!database) {
+    const sink = await SmtpSink.start();
+    return { sink, release: () => sink.close() };
+  }
+  let shared = sharedSinks.get(database);
+  if (!shared) {
+    shared = { sink: SmtpSink.start(), users: 0 };
+    sharedSinks.set(database, shared);
+  }
+  shared.users++;
+  const entry = shared;
+  const sink = await entry.sink;
+  return {
+    sink,
+    async release() {
+      entry.users--;
+      if (entry.users > 0) return;
+      sharedSinks.delete(database);
+      await sink.close();
+    },
+  };
+}
+
+/**
  * The real app over real HTTP on loopback: config from loadConfig, this file's own database,
  * mail over SMTP to a sink, the admin ensured as on a real start. One per test file is plenty.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const smtp = await SmtpSink.start();
+  const smtp = await smtpSinkFor(options.database);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecu-api-data-'));
 
   // Listen first: APP_URL (links in mails, the trusted origin) needs the port.
@@ -82,7 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return await startApp();
   } catch (err) {
     server.close();
-    await smtp.close();
+    await smtp.release();
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -94,7 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
+      SMTP_URL: smtp.sink.url,
       LOG_LEVEL: 'error',
       // Jobs retry within seconds, not minutes (docs/decisions/070-durable-jobs.md).
       JOB_RETRY_DELAY_SECONDS: '1',
@@ -130,7 +160,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       config,
       deps: runtime.deps,
       database,
-      smtp,
+      smtp: smtp.sink,
       hub: app.chat.hub,
       app,
       admin,
@@ -142,7 +172,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         try {
           await runtime.close();
         } finally {
-          await smtp.close();
+          await smtp.release();
           await rm(dataDir, { recursive: true, force: true });
         }
       },
