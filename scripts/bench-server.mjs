@@ -715,8 +715,6 @@ export async function benchServer({ port = 3193, printTable = true } = {}) {
       DATABASE_URL: proxied.toString(),
     });
     const countedBare = await start('bare (counted)', BARE, port + 3, { DATABASE_URL: proxied.toString() });
-    // The portal's first prune runs 2 s after its start (FIRST_PRUNE_DELAY_MS): done before counting.
-    await sleep(3500);
     const count = (server, route, cookie) => statementsPerRequest(proxy, server.baseUrl, route, cookie);
     const statements = {
       healthPortal: await count(countedPortal, '/api/health'),

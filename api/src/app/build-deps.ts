@@ -6,6 +6,7 @@ import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/se
 import { analyzeDatabase, type Database, openDatabase } from '../db/client';
 import { loadMetrics } from '../metrics';
 import { createNotifier, type ResolveHost } from '../notifications';
+import { diskWatchOf } from '../platform/disk-space';
 import { localFileStorage } from '../platform/file-storage';
 import { createJobs } from '../platform/jobs';
 import { createLogger, type Logger } from '../platform/logger';
@@ -98,6 +99,14 @@ export async function buildRuntime(
   });
   // PGlite has no autovacuum: its planner statistics are gathered now and then.
   if (database.kind === 'pglite') jobs.every('analyze', '17 */6 * * *', () => analyzeDatabase(database.db));
+  // The file store's disk is watched even when nobody uploads or opens Overview: the log says
+  // it is nearly full before uploads start to fail (docs/decisions/071-faults-answer-503-and-507.md).
+  if (!config.s3) {
+    const disk = diskWatchOf(config.dataDir, logger);
+    jobs.every('disk-check', '*/5 * * * *', async () => {
+      await disk.read();
+    });
+  }
   let jobsStarted = false;
   return {
     deps: {

@@ -12,6 +12,9 @@ import { buildOnce, preparingClient, runBuiltArrays } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+
+/** How long the pool waits for a new connection before the request answers 503. */
+const CONNECT_TIMEOUT_SECONDS = 5;
 /** Both drivers type as this; features take it as their first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -40,7 +43,13 @@ export async function openDatabase(
   const shouldMigrate = options.migrate ?? true;
   if (source.kind === 'postgres') {
     const client = preparingClient(
-      postgres(source.url, { max: source.max ?? 10, onnotice: () => {}, backoff: reconnectDelaySeconds }),
+      postgres(source.url, {
+        max: source.max ?? 10,
+        onnotice: () => {},
+        backoff: reconnectDelaySeconds,
+        // A database that cannot be reached answers 503 within seconds, not after 30 (the default).
+        connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      }),
     );
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     if (shouldMigrate) {
