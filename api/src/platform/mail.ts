@@ -114,7 +114,7 @@ function messageIdOf(key: string, from: string): string {
 export const mailQueue = defineQueue<MailMessage>('mail', 'delivery');
 
 export function registerMailWorker(jobs: Jobs, mailer: Mailer): void {
-  jobs.work(mailQueue, (message, job) => mailer.send({ ...message, key: job.key }), { concurrency: 2 });
+  jobs.work(mailQueue, (message, job) => mailer.send({ ...message, key: job.key }), { concurrency: 4 });
 }
 
 /**

@@ -81,8 +81,12 @@ export class SmtpSink {
     }
   }
 
-  /** The oldest mail to this address not taken yet; waits up to timeoutMs for one. */
-  nextMail(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+  /**
+   * The oldest mail to this address not taken yet; waits up to timeoutMs for one. Mails leave
+   * through the job queue (docs/decisions/070-durable-jobs.md), a second or so after the request
+   * that queued them, more when a test makes many at once on a loaded machine.
+   */
+  nextMail(to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
     const address = to.toLowerCase();
     const queued = this.queues.get(address);
     if (queued && queued.length > 0) return Promise.resolve(queued.shift()!);

@@ -2,6 +2,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { resetConnectivity } from '../local/connectivity';
 
+// Node 24 has Web Locks for the whole process (navigator.locks). A browser releases a page's
+// locks when the page closes; a test's 'page reload' (test/outbox.ts) cannot, so the reloaded
+// page would wait for the lock of the page that 'crashed'. The unit tests run as a browser
+// without Web Locks (the outbox's own fallback); Chromium runs the lock in the browser tests.
+if (typeof navigator !== 'undefined' && 'locks' in navigator) {
+  Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+}
+
 // A console.error during a test is a failure (why: api/src/test/console-guard.ts).
 let errorSpy: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
