@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/test-db';
+import { RARE_PLATE, seedSearchTickets } from '../test/ticket-search-seed';
 import { type AdminTicketSearch, adminTicketSearchPage } from './admin-search';
 
 /**
@@ -10,41 +11,13 @@ import { type AdminTicketSearch, adminTicketSearchPage } from './admin-search';
  * numbers backwards and filter each ticket, betting the matches are among the newest: a rare
  * term on an old ticket then read the whole table. Checked with EXPLAIN on 100k tickets whose
  * one match is the oldest: the candidates come from the trigram and user indexes, then are
- * ordered. Seeded in SQL (triggers off: the change feed is not what is measured).
+ * ordered.
  */
 let database: Database;
-const TICKETS = 100_000;
-const OWNERS = 1_000;
-/** The registration of the oldest ticket, and of no other (the seeded plates have no X). */
-const RARE_PLATE = 'XB93 OGD';
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(sql`
-      insert into users (id, email, first_name, last_name, role)
-      select 'owner' || g, 'owner' || g || '@example.test',
-             (array['James','Mary','John','Patricia','Robert'])[1 + g % 5],
-             (array['Smith','Jones','Brown','Taylor','Wilson','Evans','Walker'])[1 + g % 7] || g,
-             'user'
-      from generate_series(1, ${OWNERS}) g`);
-    await tx.execute(sql`
-      insert into tickets (user_id, make, model, year, registration, stage, credits_need, status)
-      select 'owner' || (1 + g % ${OWNERS}),
-             (array['BMW','Audi','Ford','Volkswagen','Mercedes','Toyota','Skoda'])[1 + g % 7],
-             (array['320d','A4','Focus','Golf','C220','Yaris','Octavia'])[1 + (g / 7) % 7],
-             '2019',
-             case when g = 1 then ${RARE_PLATE} else
-               chr(65 + g % 23) || chr(65 + (g / 23) % 23) || lpad((g % 97)::text, 2, '0') || ' '
-               || chr(65 + (g / 529) % 23) || chr(65 + (g / 11) % 23) || chr(65 + (g / 3) % 23) end,
-             'Stage 1', 1,
-             (array['Pending','In Progress','Completed','Failed','Unlocked'])[1 + g % 5]
-      from generate_series(1, ${TICKETS}) g
-      order by g`);
-  });
-  await database.db.execute(sql`analyze users`);
-  await database.db.execute(sql`analyze tickets`);
+  await seedSearchTickets(database.db, { tickets: 100_000, owners: 1_000 });
 }, 120_000);
 afterAll(async () => {
   await database?.close();

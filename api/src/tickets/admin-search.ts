@@ -20,11 +20,13 @@ export interface AdminTicketSearch {
  */
 function ticketSearch(q: string): SQL | undefined {
   const like = containsPattern(q);
+  const unspaced = containsPattern(q.replace(/\s+/g, ''));
   const numberInQ = int4FromDigits(q);
   return or(
     numberInQ !== undefined ? eq(tickets.ticketNumber, numberInQ) : undefined,
     sql`${TICKET_SEARCH_TEXT} ilike ${like}`,
-    sql`${TICKET_SEARCH_TEXT} ilike ${containsPattern(q.replace(/\s+/g, ''))}`,
+    // A registration typed without its space; a search without spaces is the test above.
+    unspaced !== like ? sql`${TICKET_SEARCH_TEXT} ilike ${unspaced}` : undefined,
     // The owner: the user search's trigram index finds the candidates, the second test
     // keeps the role out (a search for 'user' is not every ticket).
     // = any(array(...)) rather than in (...): an array is something the index on user_id
