@@ -47,6 +47,6 @@ HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:300
 # The heap's sizes (docs/decisions/054-node-heap-flags.md; deploy/node-args.json lists them): an old
 # generation of 96 MB from the start, below which uploads set off a full GC every 50-100 ms, and
 # semi-spaces of at most 8 MB, which take about 25 MB off the peak RSS under load. One worker
-# thread optimizes PGlite's WebAssembly (docs/decisions/056-start-loop.md): on node 20 that left a
-# core to a starting server; node 24 showed no difference, and the image runs what is measured.
+# thread optimizes PGlite's WebAssembly (docs/decisions/056-start-loop.md): it leaves a core to a
+# starting server on PGlite, a faster cold start on node 24 too (docs/benchmarks.md).
 CMD ["node", "--enable-source-maps", "--initial-old-space-size=96", "--max-semi-space-size=8", "--wasm-num-compilation-tasks=1", "dist/main.mjs"]

@@ -24,6 +24,9 @@ const reactRouterProduction = createRequire(fromWeb.resolve('react-router-dom'))
  */
 const BASELINE_WASM_ONLY = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
 
+/** Node's `gc()` for the test that holds the chat rooms' heap flat (api/src/chat/chat-memory.test.ts). */
+const EXPOSE_GC = '--expose-gc';
+
 // The test workers (and the portals some tests spawn) are processes started from this one: they
 // start with the portal's process variables, as it runs in production. Huge pages for malloc took
 // a fifth off the API suite on PGlite (docs/decisions/058-buffer-pool.md).
@@ -138,7 +141,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           root: 'api',
-          execArgv: BASELINE_WASM_ONLY,
+          execArgv: [...BASELINE_WASM_ONLY, EXPOSE_GC],
           include: ['src/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/test/global-setup.ts'],
@@ -151,6 +154,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           root: 'api',
+          execArgv: [EXPOSE_GC],
           include: ['src/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/test/global-setup.ts'],

@@ -1,7 +1,8 @@
 // Benchmarks that print figures (never assert): server cold start, first-route JS size, the
 // ECU identification of a 20 MB read (scripts/bench-identify.ts),
 // API latency, uploads, the chat, the server against a bare baseline (scripts/bench-server.mjs),
-// the admin lists at 1k and 100k rows, and a Lighthouse mobile run of /signin and /dashboard with
+// the admin lists at 1k and 100k rows (and the file search's statement: scripts/bench-admin-search.ts),
+// and a Lighthouse mobile run of /signin and /dashboard with
 // the service worker's repeat visit (scripts/bench-lighthouse.mjs). Run `pnpm build` first.
 // Usage: pnpm bench
 // Knob: BENCH_LIGHTHOUSE=off skips the Lighthouse part (it needs Chromium, /usr/bin/chromium or
@@ -99,16 +100,20 @@ console.info(
 );
 if (process.env.BENCH_LIGHTHOUSE !== 'off') await benchLighthouse({ port: PORT + 6 });
 
-// The ECU identification of a 20 MB read (shared/ is TypeScript: run through the API's tsx).
-await new Promise((resolve) => {
-  const tsx = path.join(root, 'api/node_modules/.bin/tsx');
-  spawn(tsx, [path.join(root, 'scripts/bench-identify.ts')], { stdio: 'inherit' })
-    .on('exit', resolve)
-    .on('error', (err) => {
-      console.info(`identifyEcu: skipped (${err.message})`);
-      resolve();
-    });
-});
+/** A bench written in TypeScript (it imports shared/ or api/ sources), through the API's tsx. */
+const runTsx = (script, label) =>
+  new Promise((resolve) => {
+    const tsx = path.join(root, 'api/node_modules/.bin/tsx');
+    spawn(tsx, [path.join(root, script)], { stdio: 'inherit' })
+      .on('exit', resolve)
+      .on('error', (err) => {
+        console.info(`${label}: skipped (${err.message})`);
+        resolve();
+      });
+  });
+// The ECU identification of a 20 MB read; the admin file search's statement at 1k and 100k.
+await runTsx('scripts/bench-identify.ts', 'identifyEcu');
+await runTsx('scripts/bench-admin-search.ts', 'admin file search');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecu-bench-'));
 try {

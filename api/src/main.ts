@@ -10,7 +10,6 @@ import { analyzeDatabase } from './db/client';
 import { serverWithEdge } from './http/edge';
 import { installLastResort } from './platform/last-resort';
 import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
-import { holdLoopWhileStarting } from './platform/start-loop';
 import { BUILD_INFO } from './platform/version';
 
 const started = performance.now();
@@ -25,8 +24,6 @@ try {
   throw err;
 }
 
-// Until the server listens (docs/decisions/056-start-loop.md).
-const starting = holdLoopWhileStarting();
 const runtime = await buildRuntime(config);
 await ensureAdmin(runtime.deps);
 const webDir =
@@ -45,7 +42,6 @@ if (runtime.database.kind === 'pglite') {
 const server = serve(
   { fetch: app.fetch, port: config.port, hostname: '0.0.0.0', createServer: serverWithEdge(() => app.edge) },
   (info) => {
-    starting.release();
     const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
     runtime.deps.logger.notice(
       `ECU Portal ${BUILD_INFO.version} (${BUILD_INFO.commit}) on ${config.appUrl} (port ${info.port}, ${db}), ready in ${Math.round(performance.now() - started)} ms`,

@@ -1,8 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, UserRow } from '../app/context';
 import { forbidden, unauthorized } from '../http/app-error';
-import { incomingOf } from '../http/incoming';
-import { noteRequestUser } from '../platform/logger';
+import { noteRequestUser } from '../platform/request-scope';
 import type { ResolvedSession, SessionRequest, sessionResolver } from './session-resolve';
 
 /** Resolves a request's session to its user (built once per app: session-resolve.ts). */
@@ -13,14 +12,10 @@ export type ResolveSession = ReturnType<typeof sessionResolver>;
  * access line. Every /api/* route that reads the user comes through here, through Hono's
  * loadUser or the hot lane (api/src/http/hot-lane.ts).
  */
-export async function callerOf(
-  resolve: ResolveSession,
-  request: SessionRequest,
-  incoming: object | undefined,
-): Promise<ResolvedSession> {
+export async function callerOf(resolve: ResolveSession, request: SessionRequest): Promise<ResolvedSession> {
   const { user, setCookies } = await resolve(request);
   const live = user && !user.deletedAt ? user : null;
-  if (live) noteRequestUser(incoming, live.id);
+  if (live) noteRequestUser(live.id);
   return { user: live, setCookies };
 }
 
@@ -31,7 +26,7 @@ export async function callerOf(
 export function loadUser(resolve: ResolveSession): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const request = { cookie: c.req.header('cookie'), headers: () => c.req.raw.headers };
-    const { user, setCookies } = await callerOf(resolve, request, incomingOf(c));
+    const { user, setCookies } = await callerOf(resolve, request);
     c.set('user', user);
     await next();
     // A sliding session renews its cookie (and a dead one is cleared): pass that on.

@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { chatClient } from './test/chat-client';
@@ -8,15 +6,11 @@ import { type ChatSetup, chatSetup } from './test/fixtures';
 const CYCLES = 1_000;
 const WARM_UP = 100;
 
-/**
- * The real V8 collector without a --expose-gc in the test config: a flag set at run time
- * makes a new context see `gc`.
- */
+/** The real collector: the API test workers start with Node's --expose-gc (vite.config.ts). */
 function collector(): () => void {
-  const existing = (globalThis as { gc?: () => void }).gc;
-  if (existing) return existing;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
+  const { gc } = globalThis as { gc?: () => void };
+  if (!gc) throw new Error('The API test workers start with --expose-gc (vite.config.ts)');
+  return gc;
 }
 
 let server: TestServer;

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import postgres, { type Sql } from 'postgres';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { nativeFunction } from '../test/natives';
 import { describeOnPostgres } from '../test/test-db';
 import { type Db, openDatabase, pingDatabase } from './client';
 import { createPglite } from './pglite';
@@ -88,28 +87,5 @@ describe('pingDatabase', () => {
     } finally {
       await database.close();
     }
-  });
-});
-
-// docs/decisions/061-spread-maps.md: the options preparingClient hands the driver share one
-// hidden class from call to call. Where V8 made one per object, each was left in the old
-// generation until the next full collection. Only natives syntax tells two objects' hidden
-// classes apart.
-describe('preparingClient options', () => {
-  const haveSameMap = nativeFunction<[object, object], boolean>('HaveSameMap', 2);
-
-  it.each([
-    { label: 'a constant statement that asks to be prepared', args: [], prepare: true },
-    { label: 'a statement with parameters', args: [1], prepare: false },
-    { label: 'drizzle’s own call, without options', args: [1], prepare: undefined },
-  ])('gives the driver objects of one hidden class: $label', ({ args, prepare }) => {
-    const seen: object[] = [];
-    const driver = { unsafe: (_query: string, _args: unknown[], options: object) => seen.push(options) };
-    const client = preparingClient(driver as unknown as Sql);
-    // The first dozen calls share a hidden class either way; the fault showed from then on.
-    const options = () => (prepare === undefined ? undefined : { prepare });
-    for (let i = 0; i < 50; i++) client.unsafe('select 1', args as never, options() as never);
-    expect(seen).toHaveLength(50);
-    expect(haveSameMap(seen[48] as object, seen[49] as object)).toBe(true);
   });
 });

@@ -8,7 +8,8 @@ import {
   validateHeaderName,
   validateHeaderValue,
 } from 'node:http';
-import { type Logger, openRequestScope, type RequestScope } from '../platform/logger';
+import type { Logger } from '../platform/logger';
+import { inRequestScope, type RequestScope } from '../platform/request-scope';
 import type { HotLane } from './hot-lane';
 
 /** An X-Request-Id we pass on as it came (the proxy's); anything else is replaced. */
@@ -182,52 +183,65 @@ export function withEdge(
   return (req: IncomingMessage, res: ServerResponse) => {
     const edge = settings();
     if (!edge) return listener(req, res);
-    const path = pathOf(req.url ?? '/');
-    const personal = isPersonalApi(path);
     const given = req.headers['x-request-id'];
     const reqId = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+    // Everything the request runs, awaits and leaves running logs with its id
+    // (docs/decisions/076-request-scope.md).
     const scope: RequestScope = { reqId };
-    openRequestScope(req, scope);
-    const logs = edge.logger.enabled?.('info') ?? true;
-    const observe = edge.observe;
-    let hotPath: string | undefined;
-    if (logs || observe) {
-      const started = performance.now();
-      // 'close' comes after the last byte or when the client goes away: one line either way.
-      res.once('close', () => {
-        const ms = performance.now() - started;
-        observe?.(req, res, hotPath, ms);
-        if (!logs) return;
-        edge.logger.info('request', {
-          reqId,
-          method: req.method,
-          path,
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-          ...(scope.userId ? { userId: scope.userId } : {}),
-        });
+    inRequestScope(scope, answer, listener, edge, scope, req, res);
+  };
+}
+
+/** One request at the edge, inside its scope. */
+function answer(
+  listener: RequestListener,
+  edge: EdgeSettings,
+  scope: RequestScope,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const reqId = scope.reqId;
+  const path = pathOf(req.url ?? '/');
+  const personal = isPersonalApi(path);
+  const logs = edge.logger.enabled?.('info') ?? true;
+  const observe = edge.observe;
+  let hotPath: string | undefined;
+  if (logs || observe) {
+    const started = performance.now();
+    // 'close' comes after the last byte or when the client goes away: one line either way.
+    res.once('close', () => {
+      const ms = performance.now() - started;
+      observe?.(req, res, hotPath, ms);
+      if (!logs) return;
+      edge.logger.info('request', {
+        reqId,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        ...(scope.userId ? { userId: scope.userId } : {}),
       });
-    }
-    if (storeHeader && res instanceof EdgeResponse) {
-      res[EDGE] = { lines: linesOf(edge.headers, personal), reqId };
-      if (edge.hot?.(req, res, path, [])) hotPath = path;
-      else listener(req, res);
+    });
+  }
+  if (storeHeader && res instanceof EdgeResponse) {
+    res[EDGE] = { lines: linesOf(edge.headers, personal), reqId };
+    if (edge.hot?.(req, res, path, [])) hotPath = path;
+    else listener(req, res);
+    return;
+  }
+  if (edge.hot) {
+    // The hot lane writes its answer's head in one writeHead, these headers first.
+    const head = [...flatHeaders(edge.headers), 'X-Request-Id', reqId];
+    if (personal) head.push(...NO_STORE);
+    if (edge.hot(req, res, path, head)) {
+      hotPath = path;
       return;
     }
-    if (edge.hot) {
-      // The hot lane writes its answer's head in one writeHead, these headers first.
-      const head = [...flatHeaders(edge.headers), 'X-Request-Id', reqId];
-      if (personal) head.push(...NO_STORE);
-      if (edge.hot(req, res, path, head)) {
-        hotPath = path;
-        return;
-      }
-    }
-    for (const [name, value] of edge.headers) res.setHeader(name, value);
-    if (personal) res.setHeader(...NO_STORE);
-    res.setHeader('X-Request-Id', reqId);
-    listener(req, res);
-  };
+  }
+  for (const [name, value] of edge.headers) res.setHeader(name, value);
+  if (personal) res.setHeader(...NO_STORE);
+  res.setHeader('X-Request-Id', reqId);
+  listener(req, res);
 }
 
 const flat = new WeakMap<EdgeSettings['headers'], string[]>();

@@ -3,7 +3,6 @@ import type { Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { callerOf, GATE_MESSAGES, type GateOptions, passGates, type ResolveSession } from '../accounts/gates';
 import type { AppDeps, AppEnv, UserRow } from '../app/context';
-import { requestIdOf } from '../platform/logger';
 import { unauthorized } from './app-error';
 import { errorAnswer } from './on-error';
 import { beforeReadRetry, retriesRead } from './read-retry';
@@ -136,11 +135,10 @@ export function hotLane(deps: AppDeps, resolve: ResolveSession, routes: HotRoute
       try {
         let user: UserRow | null = null;
         if (route.gate !== 'public') {
-          const found = await callerOf(
-            resolve,
-            { cookie: req.headers.cookie, headers: () => headersOf(req) },
-            req,
-          );
+          const found = await callerOf(resolve, {
+            cookie: req.headers.cookie,
+            headers: () => headersOf(req),
+          });
           setCookies = found.setCookies;
           user = passGates(found.user, route.gate);
         }
@@ -155,7 +153,7 @@ export function hotLane(deps: AppDeps, resolve: ResolveSession, routes: HotRoute
           await beforeReadRetry();
           continue;
         }
-        const failed = errorAnswer(err, deps.logger, { method: 'GET', path, reqId: requestIdOf(req) });
+        const failed = errorAnswer(err, deps.logger, { method: 'GET', path });
         if (res.headersSent) {
           res.destroy();
           return;

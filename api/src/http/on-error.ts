@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isConnectionLost, isStorageFull } from '../platform/faults';
-import { type Logger, requestIdOf } from '../platform/logger';
+import type { Logger } from '../platform/logger';
 import { AppError, databaseUnavailable, outOfStorage } from './app-error';
 import { discardUnreadBody } from './body-limit';
 import { failure } from './envelope';
@@ -35,13 +35,12 @@ export function faultError(err: unknown): AppError | undefined {
 export function errorAnswer(
   err: unknown,
   logger: Logger,
-  request: { method: string; path: string; reqId?: string },
+  request: { method: string; path: string },
 ): ErrorAnswer {
   const fault = err instanceof AppError ? undefined : faultError(err);
   if (fault) {
     logger.warn(`${request.method} ${request.path} answered ${fault.status}: ${fault.code}`, {
       reason: reasonOf(err),
-      ...(request.reqId ? { reqId: request.reqId } : {}),
     });
     err = fault;
   }
@@ -53,11 +52,7 @@ export function errorAnswer(
     const message = status === 413 ? 'The request is too large' : err.message || 'Request refused';
     return { status, body: failure(message, [], codeForStatus(status)), headers: {} };
   }
-  logger.error(
-    `${request.method} ${request.path} failed:`,
-    err,
-    request.reqId ? { reqId: request.reqId } : {},
-  );
+  logger.error(`${request.method} ${request.path} failed:`, err);
   return {
     status: 500,
     body: failure('Something went wrong on our side. Please try again.', [], 'server_error'),
@@ -81,8 +76,7 @@ function reasonOf(err: unknown): string {
 export function onError(logger: Logger) {
   return async (err: Error, c: Context) => {
     const incoming = incomingOf(c) as IncomingMessage | undefined;
-    const request = { method: c.req.method, path: c.req.path, reqId: requestIdOf(incoming) };
-    const answer = errorAnswer(err, logger, request);
+    const answer = errorAnswer(err, logger, { method: c.req.method, path: c.req.path });
     for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
     // A refusal that came before the body was read (a 401, a 413 by its declared length...)
     // reads it first, so that a client still sending reads this answer, not a broken pipe.

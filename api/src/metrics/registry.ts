@@ -50,7 +50,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 const ROUTE = Symbol('metricsRoute');
 const PENDING = Symbol('metricsPending');
-/** The route pattern, on Node's request (as the logger's request scope: not a WeakMap). */
+/** The route pattern, a property of Node's request (not a WeakMap: it goes with the request). */
 type Routed = { [ROUTE]?: string; [PENDING]?: (route: string) => void };
 
 /**

@@ -1,17 +1,28 @@
 // A server process for last-resort.test.ts: the real handlers on the real `process`.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { installLastResort, markRequestOf } from './last-resort';
+import { installLastResort } from './last-resort';
 import { createLogger } from './logger';
+import { inRequestScope } from './request-scope';
 import { drainServer } from './shutdown';
 
 const logger = createLogger('info');
 const server = createServer((req, res) => {
   if (req.url === '/reject') {
-    // Detached work of this request that fails with nobody awaiting it.
-    const work = Promise.reject(markRequestOf(new Error('detached work failed'), 'req-fixture-0001'));
+    // Work this request leaves running, which fails after the answer with nobody awaiting it.
+    inRequestScope({ reqId: 'req-fixture-0001' }, () => {
+      void (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        throw new Error('detached work failed');
+      })();
+      res.end('rejected');
+    });
+    return;
+  }
+  if (req.url === '/reject-outside') {
+    void Promise.reject(new Error('failed outside any request'));
     res.end('rejected');
-    return work;
+    return;
   }
   if (req.url === '/throw') {
     setTimeout(() => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../node_modules/.bin/tsx');
@@ -48,17 +48,37 @@ function errorLines(text: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** The fixture's JSON line that mentions `text`, once it has written it. */
+function lineAbout(fixture: Fixture, text: string): Promise<Record<string, unknown>> {
+  return vi.waitFor(
+    () => {
+      const found = errorLines(fixture.stderr()).find((l) => JSON.stringify(l).includes(text));
+      if (!found) throw new Error(`no line about ${text} yet`);
+      return found;
+    },
+    { timeout: 10_000 },
+  );
+}
+
 describe('the last resort of the process', () => {
   it('logs an unhandled rejection with its request id and keeps serving', async () => {
     const fixture = await startFixture();
     expect(await (await fetch(`${fixture.url}/reject`)).text()).toBe('rejected');
     for (let i = 0; i < 3; i += 1) expect(await (await fetch(`${fixture.url}/`)).text()).toBe('ok');
-    const line = errorLines(fixture.stderr()).find((l) =>
-      String(l.msg).includes('Unhandled promise rejection'),
-    );
+    // The work fails after the answer: its line comes when it does.
+    const line = await lineAbout(fixture, 'detached work');
     expect(line).toMatchObject({ level: 'error', reqId: 'req-fixture-0001' });
     expect(JSON.stringify(line)).toContain('detached work failed');
     expect(fixture.child.exitCode).toBeNull();
+  });
+
+  it('logs a rejection outside any request without a request id', async () => {
+    const fixture = await startFixture();
+    expect(await (await fetch(`${fixture.url}/reject-outside`)).text()).toBe('rejected');
+    expect(await (await fetch(`${fixture.url}/`)).text()).toBe('ok');
+    const line = await lineAbout(fixture, 'failed outside');
+    expect(line).toMatchObject({ level: 'error', msg: 'Unhandled promise rejection (still serving):' });
+    expect(line).not.toHaveProperty('reqId');
   });
 
   it('logs an uncaught exception, finishes the answer in flight and exits with 1', async () => {

@@ -1,18 +1,5 @@
 import type { Logger } from './logger';
 
-/** The request an escaped error came from, when the code that let it go knew (markRequestOf). */
-const requestOfError = new WeakMap<object, string>();
-
-/**
- * Names the request that detached work belongs to: if the work fails and nobody handles it,
- * the last resort's line carries that request's id. A request's own errors never get here
- * (its route answers them); work it leaves running is what can.
- */
-export function markRequestOf<E>(err: E, reqId: string | undefined): E {
-  if (reqId && typeof err === 'object' && err !== null) requestOfError.set(err, reqId);
-  return err;
-}
-
 /** The events of `process` the last resort listens to (an EventEmitter in its tests). */
 export interface ProcessEvents {
   on(event: 'unhandledRejection', listener: (reason: unknown) => void): unknown;
@@ -21,8 +8,8 @@ export interface ProcessEvents {
 
 /**
  * What the process does with an error no code handled. A rejected promise nobody awaited is
- * logged (with its request's id when known) and the process goes on serving: the failure was
- * one piece of work, and Node's default (exit) would take every other request with it. An
+ * logged and the process goes on serving: the failure was one piece of work, and Node's
+ * default (exit) would take every other request with it. An
  * uncaught exception leaves state no code expected, so the process logs it and stops the way
  * SIGTERM stops it (`stop`, answers in flight finished), exiting with 1 for the supervisor
  * (docker compose's restart policy) to start it again; `hardStopMs` later it exits whatever
@@ -33,9 +20,10 @@ export function installLastResort(
   parts: { logger: Logger; stop: () => Promise<void>; exit: (code: number) => void; hardStopMs: number },
 ): void {
   const { logger } = parts;
+  // Node calls this listener in the async context of the promise that was rejected: a
+  // request's detached work is logged with the request's id (docs/decisions/076-request-scope.md).
   target.on('unhandledRejection', (reason) => {
-    const reqId = typeof reason === 'object' && reason !== null ? requestOfError.get(reason) : undefined;
-    logger.error('Unhandled promise rejection (still serving):', reason, reqId ? { reqId } : {});
+    logger.error('Unhandled promise rejection (still serving):', reason);
   });
   let stopping = false;
   target.on('uncaughtException', (err, origin) => {

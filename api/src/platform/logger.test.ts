@@ -2,8 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLogger, type LogLevel, noteRequestUser, openRequestScope, requestIdOf } from './logger';
+import { createLogger, type LogLevel } from './logger';
 import { createMailer } from './mail';
+import { currentRequestScope, inRequestScope, noteRequestUser } from './request-scope';
 
 function capture(level: LogLevel, production = false) {
   const lines: { line: Record<string, unknown>; isError: boolean }[] = [];
@@ -58,17 +59,26 @@ describe('createLogger', () => {
     expect(silent.lines).toEqual([]);
   });
 
-  it('names the request of a line by the reqId it is given, and the request behind a scope', () => {
+  it('names the request on every line written inside its scope, across awaits and timers', async () => {
     const { logger, lines } = capture('info');
-    const request = {};
-    openRequestScope(request, { reqId: 'req-1' });
-    logger.warn('deep inside', { reqId: requestIdOf(request) });
+    const scope = { reqId: 'req-1' };
+    await inRequestScope(scope, async () => {
+      logger.warn('deep inside');
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      logger.error('after a timer', new Error('x'));
+      logger.info('a given id wins', { reqId: 'req-given' });
+      noteRequestUser('user-1');
+    });
     logger.info('outside');
-    expect(lines[0]!.line).toMatchObject({ reqId: 'req-1', msg: 'deep inside' });
-    expect(lines[1]!.line.reqId).toBeUndefined();
-    noteRequestUser(request, 'user-1');
-    noteRequestUser({}, 'nobody'); // a request without a scope (app.request in tests) is ignored
-    expect(requestIdOf({})).toBeUndefined();
+    noteRequestUser('nobody'); // outside any request: nothing to note
+    expect(lines.map((l) => [l.line.msg, l.line.reqId])).toEqual([
+      ['deep inside', 'req-1'],
+      ['after a timer', 'req-1'],
+      ['a given id wins', 'req-given'],
+      ['outside', undefined],
+    ]);
+    expect(scope).toEqual({ reqId: 'req-1', userId: 'user-1' });
+    expect(currentRequestScope()).toBeUndefined();
   });
 
   it('writes secrets only outside production', () => {

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import pino from 'pino';
+import { currentRequestScope } from './request-scope';
 
 export interface Logger {
   info(...args: unknown[]): void;
@@ -22,40 +23,6 @@ export type LogOutput = (line: string, isError: boolean) => void;
  */
 export const SECRET_FIELDS = ['secret', 'password', 'token', 'otp', 'link', 'cookie', 'authorization'];
 const RESERVED = new Set(['level', 'time', 'msg', 'err']);
-
-/** What the edge knows of a request for its access line; the user once the session is read. */
-export interface RequestScope {
-  reqId: string;
-  userId?: string;
-}
-
-/**
- * The scope of each request in flight, on Node's request object. Not an AsyncLocalStorage: on
- * Node 20 every promise created inside one costs about twice as much, which was a quarter of
- * the CPU of a signed-in read (docs/decisions/043-hot-lane.md). Not a WeakMap either: with
- * its table, grown and swept with the requests, health checks under `wrk -c32` had their young
- * collections promote 84 KB each (62 KB without) and pause 2.95 µs per request (2.2-2.6). A
- * property of the request object goes with it. Lines that belong to a request name it with a
- * `reqId` field (requestIdOf).
- */
-const SCOPE = Symbol('requestScope');
-type Scoped = { [SCOPE]?: RequestScope };
-
-/** The edge opens a request's scope (api/src/http/edge.ts). */
-export function openRequestScope(request: object, scope: RequestScope): void {
-  (request as Scoped)[SCOPE] = scope;
-}
-
-/** Records who a request is from, for its access line. */
-export function noteRequestUser(request: object | undefined, userId: string): void {
-  const scope = (request as Scoped | undefined)?.[SCOPE];
-  if (scope) scope.userId = userId;
-}
-
-/** The id of a request (the one in its X-Request-Id answer header), for its log lines. */
-export function requestIdOf(request: object | undefined): string | undefined {
-  return (request as Scoped | undefined)?.[SCOPE]?.reqId;
-}
 
 /**
  * One stream writes both: console.error for errors (stderr; the test suite's guard watches
@@ -93,8 +60,9 @@ function toEntry(args: unknown[]): [Record<string, unknown>, string] {
 }
 
 /**
- * Structured JSON logs, one line per event: level, time, msg and fields, `reqId` among them on
- * the lines of a request (docs/decisions/026-several-processes.md).
+ * Structured JSON logs, one line per event: level, time, msg and fields
+ * (docs/decisions/026-several-processes.md). Every line written while a request is handled
+ * carries its `reqId`, deep code and detached work included (docs/decisions/076-request-scope.md).
  */
 export function createLogger(
   level: LogLevel,
@@ -108,6 +76,11 @@ export function createLogger(
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // A new object each time: pino adds the line's own fields to it.
+      mixin: () => {
+        const scope = currentRequestScope();
+        return scope ? { reqId: scope.reqId } : {};
+      },
       ...(options.production
         ? { redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: '[redacted]' } }
         : {}),

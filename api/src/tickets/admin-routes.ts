@@ -6,22 +6,22 @@ import {
   tunedFileSchema,
   updateTicketStatusSchema,
 } from '@ecu/shared';
-import { and, desc, eq, lt, or, type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../accounts/gates';
 import type { AppEnv } from '../app/context';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { withCustomPlans } from '../db/prepared';
-import { TICKET_SEARCH_TEXT, tickets, USER_SEARCH_TEXT, uploads, users } from '../db/schema';
+import { tickets, uploads } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import { envelopeJson, ok } from '../http/envelope';
 import { type HotRoute, honoHandler } from '../http/hot-lane';
 import { int4FromDigits } from '../http/int4';
-import { containsPattern } from '../http/search-pattern';
 import { jsonBody, parseWith } from '../http/validate';
+import { adminTicketSearchPage } from './admin-search';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
@@ -32,34 +32,6 @@ import { attachTunedFile, knownOriginalOf, reuseTunedFile } from './tuned-files'
 const listEcuFilesQuery = listQuerySchema.extend({
   status: z.enum(TICKET_STATUSES, { error: 'Unknown status' }).optional(),
 });
-
-/**
- * The search of the admin file list: the ticket number, the ticket's search text (registration
- * with or without spaces, make, model, status) and the owner's name or e-mail; each part is
- * served by an index, so PostgreSQL can combine them.
- */
-function ticketSearch(db: Db | Tx, q: string) {
-  const like = containsPattern(q);
-  const numberInQ = int4FromDigits(q);
-  return or(
-    numberInQ !== undefined ? eq(tickets.ticketNumber, numberInQ) : undefined,
-    sql`${TICKET_SEARCH_TEXT} ilike ${like}`,
-    sql`${TICKET_SEARCH_TEXT} ilike ${containsPattern(q.replace(/\s+/g, ''))}`,
-    // The owner: the user search's trigram index finds the candidates, the second test
-    // keeps the role out (a search for 'user' is not every ticket).
-    // = any(array(...)) rather than in (...): an array is something the index on user_id
-    // can take in a bitmap scan, so the whole OR stays on indexes.
-    sql`${tickets.userId} = any(array(${db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`${USER_SEARCH_TEXT} ilike ${like}`,
-          sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}) ilike ${like}`,
-        ),
-      )}))`,
-  );
-}
 
 /** Tickets newest first: a page of the admin file list (`rows` is the limit + 1). */
 function ecuFileListPage(where: SQL | undefined, rows: number | Placeholder) {
@@ -100,19 +72,14 @@ export const ecuFileListRoute: HotRoute = {
     const options = { limit, owner: true };
     const page = q
       ? // A search runs with a plan made for its own pattern (see api/src/admin/users/user-lists.ts).
-        await withCustomPlans(db, (tx) => {
-          const where = and(
-            before ? lt(tickets.ticketNumber, before) : undefined,
-            status ? eq(tickets.status, status) : undefined,
-            ticketSearch(tx, q),
-          );
-          return ticketPageJson(
+        await withCustomPlans(db, (tx) =>
+          ticketPageJson(
             tx,
-            ticketPageStatement(ecuFileListPage(where, limit + 1), options),
+            ticketPageStatement(adminTicketSearchPage({ q, before, status }, limit + 1), options),
             {},
             options,
-          );
-        })
+          ),
+        )
       : await ticketPageJson(
           db,
           ecuFileListStatement({ before: Boolean(before), status: Boolean(status) }),
