@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.resolve(here, '../../node_modules/.bin/tsx');
+/** The api package, where `--import tsx` resolves tsx. */
+const apiDir = path.resolve(here, '../..');
 
 interface Fixture {
   child: ChildProcess;
@@ -20,7 +21,10 @@ afterEach(() => {
 
 /** The fixture server in a process of its own, with the last resort on its real `process`. */
 async function startFixture(): Promise<Fixture> {
-  const child = spawn(tsx, [path.join(here, 'last-resort.fixture.ts')], {
+  // Node itself with tsx's loader, not tsx's CLI: the CLI runs the script in a child of its own,
+  // which a SIGKILL of the CLI would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'last-resort.fixture.ts')], {
+    cwd: apiDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
