@@ -1,11 +1,10 @@
-import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatClient } from '../chat/test/chat-client';
 import { type ChatSetup, chatSetup, eventually } from '../chat/test/fixtures';
 import { newClient } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { createTusUpload, tusHeaders } from '../test/ticket-helpers';
+import { createTusUpload, slowTusPatch } from '../test/ticket-helpers';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 
@@ -240,34 +239,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(await writing()).toBe(0);
 
     // A slow client: the headers and half of the bytes now, the rest when the test says.
-    let req!: ReturnType<typeof httpRequest>;
-    const status = new Promise<number>((resolve, reject) => {
-      req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: Number(new URL(server.url).port),
-          method: 'PATCH',
-          path: uploadPath,
-          headers: {
-            ...tusHeaders(tuner),
-            'Tus-Resumable': '1.0.0',
-            'Upload-Offset': '0',
-            'Content-Type': 'application/offset+octet-stream',
-            'Content-Length': '8',
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.write(Buffer.from('ECU-'));
-    });
-    status.catch(() => {}); // a failed test cuts it; its assertion reports, not this
+    const patch = slowTusPatch(tuner, server.url, uploadPath, 0, Buffer.from('ECU-READ'), 4);
     await eventually(async () => (await writing()) === 1);
-    req.end(Buffer.from('READ'));
-    expect(await status).toBe(204);
+    patch.send();
+    expect(await patch.status).toBe(204);
     await eventually(async () => (await writing()) === 0);
   });
 });

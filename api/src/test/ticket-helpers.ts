@@ -33,6 +33,47 @@ export function tusHeaders(client: ApiClient): Record<string, string> {
   };
 }
 
+/**
+ * A tus PATCH from a slow client: its headers and the first `sentFirst` bytes go now, the rest
+ * when the test calls `send`. `status` is the server's answer.
+ */
+export function slowTusPatch(
+  client: ApiClient,
+  serverUrl: string,
+  uploadPath: string,
+  offset: number,
+  bytes: Buffer,
+  sentFirst = 0,
+): { status: Promise<number>; send(): void } {
+  let req!: ReturnType<typeof httpRequest>;
+  const status = new Promise<number>((resolve, reject) => {
+    req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: Number(new URL(serverUrl).port),
+        method: 'PATCH',
+        path: uploadPath,
+        headers: {
+          ...tusHeaders(client),
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(bytes.length),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    if (sentFirst > 0) req.write(bytes.subarray(0, sentFirst));
+    else req.flushHeaders();
+  });
+  status.catch(() => {}); // a failed test cuts it; its assertion reports, not this
+  return { status, send: () => req.end(bytes.subarray(sentFirst)) };
+}
+
 /** The tus endpoint of a server, on 127.0.0.1 (no localhost resolution in the way). */
 export function tusEndpoint(baseUrl: string): string {
   const url = new URL('/api/uploads', baseUrl);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,8 +16,8 @@ import {
   patchTusUpload,
   postTicket,
   sha256,
+  slowTusPatch,
   ticketFields,
-  tusHeaders,
   uploadRow,
 } from '../test/ticket-helpers';
 
@@ -55,33 +54,7 @@ describe.each([
 
   /** A PATCH whose headers go now and whose body waits for `send` (a slow client). */
   function slowPatch(server: TestServer, uploadPath: string, offset: number, bytes: Buffer) {
-    const client = onServer(tuner.client, server);
-    let req!: ReturnType<typeof httpRequest>;
-    const status = new Promise<number>((resolve, reject) => {
-      req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: Number(new URL(server.url).port),
-          method: 'PATCH',
-          path: uploadPath,
-          headers: {
-            ...tusHeaders(client),
-            'Tus-Resumable': '1.0.0',
-            'Upload-Offset': String(offset),
-            'Content-Type': 'application/offset+octet-stream',
-            'Content-Length': String(bytes.length),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.flushHeaders();
-    });
-    status.catch(() => {}); // a failed test cuts it; its assertion reports, not this
-    return { status, send: () => req.end(bytes) };
+    return slowTusPatch(onServer(tuner.client, server), server.url, uploadPath, offset, bytes);
   }
 
   /** Whether the lock all processes see is held for the upload (true on PGlite: one process). */

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TicketDto } from '@ecu/shared';
 import { Redis } from 'ioredis';
@@ -21,8 +20,8 @@ import {
   patchTusUpload,
   postTicket,
   sha256,
+  slowTusPatch,
   ticketFields,
-  tusHeaders,
   uploadRow,
 } from '../test/ticket-helpers';
 
@@ -80,33 +79,7 @@ async function objectBytes(key: string): Promise<Buffer> {
 
 /** A PATCH whose headers go now and whose body waits for `send` (a slow client). */
 function slowPatch(server: TestServer, uploadPath: string, offset: number, bytes: Buffer) {
-  const client = onServer(tuner.client, server);
-  let req!: ReturnType<typeof httpRequest>;
-  const status = new Promise<number>((resolve, reject) => {
-    req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: Number(new URL(server.url).port),
-        method: 'PATCH',
-        path: uploadPath,
-        headers: {
-          ...tusHeaders(client),
-          'Tus-Resumable': '1.0.0',
-          'Upload-Offset': String(offset),
-          'Content-Type': 'application/offset+octet-stream',
-          'Content-Length': String(bytes.length),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.flushHeaders();
-  });
-  status.catch(() => {}); // a failed test cuts it; its assertion reports, not this
-  return { status, send: () => req.end(bytes) };
+  return slowTusPatch(onServer(tuner.client, server), server.url, uploadPath, offset, bytes);
 }
 
 describe('tus on S3 with two servers', () => {
