@@ -6,14 +6,13 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../app/context';
 import { mountWeb } from '../app/static-web';
-import { chatBase, upgradeStatus } from '../chat/test/chat-client';
-import { chatSetup } from '../chat/test/fixtures';
 import { createLogger } from '../platform/logger';
+import { chatBase, chatSetup, upgradeStatus } from '../test/chat-helpers';
 import { newClient, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { cookieHeader, createTusUpload, rawRequest } from '../test/ticket-helpers';
+import type { AppEnv } from './context';
 import { type RequestSettings, withRequestBasics } from './request-listener';
 import { securityHeaders } from './security-headers';
 

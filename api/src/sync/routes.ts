@@ -1,9 +1,9 @@
 import type { SyncChangeDto } from '@ecu/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { currentUser, requireAccount } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { currentUser, requireAccount } from '../accounts';
 import { badRequest } from '../http/app-error';
+import type { AppEnv } from '../http/context';
 import { envelopeAround } from '../http/envelope';
 import { parseWith } from '../http/validate';
 import { jsonAnswer } from './compress';
