@@ -7,7 +7,7 @@ import { createApp } from './app/app';
 import { buildRuntime } from './app/build-deps';
 import { ConfigError, loadConfig } from './config';
 import { analyzeDatabase } from './db/client';
-import { serverWithEdge } from './http/edge';
+import { serverWithBasics } from './http/request-listener';
 import { installLastResort } from './platform/last-resort';
 import { SHUTDOWN_GRACE_MS, shutDown } from './platform/shutdown';
 import { BUILD_INFO } from './platform/version';
@@ -40,7 +40,12 @@ if (runtime.database.kind === 'pglite') {
 }
 
 const server = serve(
-  { fetch: app.fetch, port: config.port, hostname: '0.0.0.0', createServer: serverWithEdge(() => app.edge) },
+  {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: '0.0.0.0',
+    createServer: serverWithBasics(() => app.basics),
+  },
   (info) => {
     const db = runtime.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
     runtime.deps.logger.notice(

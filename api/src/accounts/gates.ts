@@ -9,8 +9,7 @@ export type ResolveSession = ReturnType<typeof sessionResolver>;
 
 /**
  * The caller of a request: the session's user unless the account was deleted, noted for the
- * access line. Every /api/* route that reads the user comes through here, through Hono's
- * loadUser or the hot lane (api/src/http/hot-lane.ts).
+ * access line. Every /api/* route that reads the user comes through here, through loadUser.
  */
 export async function callerOf(resolve: ResolveSession, request: SessionRequest): Promise<ResolvedSession> {
   const { user, setCookies } = await resolve(request);

@@ -11,21 +11,19 @@ import { pingDatabase } from '../db/client';
 import { notFound, RETRY_AFTER_SECONDS } from '../http/app-error';
 import { jsonBodiesOnly, limitBody } from '../http/body-limit';
 import type { AppDeps, AppEnv } from '../http/context';
-import type { EdgeSettings } from '../http/edge';
 import { failure } from '../http/envelope';
-import { type HotRoute, honoHandler, hotLane } from '../http/hot-lane';
 import { onError } from '../http/on-error';
 import { originCheck } from '../http/origin-check';
 import { beforeReadRetry, readRetriedOnce, retriesRead } from '../http/read-retry';
+import type { RequestSettings } from '../http/request-listener';
 import { securityHeaders } from '../http/security-headers';
 import { mountMetrics } from '../metrics';
 import { notificationRoutes } from '../notifications';
 import { BUILD_INFO } from '../platform/version';
 import { serviceStatusRoutes } from '../settings/routes';
-import { syncRoute, syncRoutes } from '../sync/routes';
-import { ecuFileListRoute } from '../tickets/admin-routes';
+import { syncRoutes } from '../sync/routes';
 import { fileRoutes } from '../tickets/file-routes';
-import { myFilesRoute, ticketRoutes } from '../tickets/routes';
+import { ticketRoutes } from '../tickets/routes';
 import { uploadRoutes } from '../uploads/routes';
 import { createTusServer, UPLOADS_PATH } from '../uploads/tus-server';
 import { publicConfigRoutes } from './public-config-route';
@@ -38,28 +36,7 @@ const FILE_ROUTES = new Set(['/api/ecuFile/create-ecuFile', '/api/admin/uploadTu
 const HEALTHY = JSON.stringify({ success: true, message: 'OK', data: { db: 'ok', ...BUILD_INFO } });
 const UNREACHABLE = JSON.stringify(failure('Database unreachable', [], 'unavailable'));
 const RETRY_LATER = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
-
-/** One `select 1`: what a load balancer polls. */
-const healthRoute: HotRoute = {
-  path: '/api/health',
-  gate: 'public',
-  async handle(_input, deps) {
-    try {
-      // A connection lost is tried once more on a fresh one, as every read is (http/read-retry.ts).
-      await pingDatabase(deps.db).catch((err: unknown) => {
-        if (!retriesRead('GET', err)) throw err;
-        return beforeReadRetry().then(() => pingDatabase(deps.db));
-      });
-    } catch (err) {
-      deps.logger.error('Health check: database unreachable', err);
-      return { status: 503, body: UNREACHABLE, headers: RETRY_LATER };
-    }
-    return { body: HEALTHY };
-  },
-};
-
-/** The GETs the request edge answers itself (api/src/http/hot-lane.ts). */
-const HOT_ROUTES = [healthRoute, myFilesRoute, ecuFileListRoute, syncRoute];
+const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** The whole HTTP surface on one origin: API under /api, the PWA everywhere else. */
 export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
@@ -75,15 +52,13 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
   const chat = createChat(deps);
   app.onError(onError(deps.logger));
-  // First: the route pattern of every answer, for the request edge's counts.
+  // First: the route pattern of every answer, for the counts of the metrics' observer.
   mountMetrics(app, deps, { chatSockets: () => chat.hub.openSockets, uploadsPath: UPLOADS_PATH });
-  // Security headers, request ids, no-store and the access log are added at the edge, on
-  // Node's own response (api/src/http/edge.ts): these are its settings.
-  const resolveSession = sessionResolver(deps.auth, deps.db);
-  const edge: EdgeSettings = {
+  // Security headers, request ids, no-store and the access log are set around the app, on
+  // Node's response (api/src/http/request-listener.ts): these are its settings.
+  const basics: RequestSettings = {
     logger: deps.logger,
     headers: securityHeaders({ stripe: Boolean(deps.config.stripe) }),
-    hot: hotLane(deps, resolveSession, HOT_ROUTES),
     ...(deps.metrics ? { observe: deps.metrics.observe } : {}),
   };
   app.use('*', (c, next) => {
@@ -96,7 +71,20 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     readRetriedOnce(() => app.fetch),
   );
 
-  app.get('/api/health', honoHandler(healthRoute));
+  // What a load balancer polls: one `select 1`, before the origin check and the session read.
+  app.get('/api/health', async (c) => {
+    try {
+      // It answers 503 itself, so the read retry above never sees its error: it retries here.
+      await pingDatabase(deps.db).catch((err: unknown) => {
+        if (!retriesRead('GET', err)) throw err;
+        return beforeReadRetry().then(() => pingDatabase(deps.db));
+      });
+    } catch (err) {
+      deps.logger.error('Health check: database unreachable', err);
+      return c.body(UNREACHABLE, 503, { ...JSON_TYPE, ...RETRY_LATER });
+    }
+    return c.body(HEALTHY, 200, JSON_TYPE);
+  });
 
   app.use('/api/*', originCheck(deps.config.trustedOrigins));
   const jsonLimit = limitBody(JSON_BODY_LIMIT, 'The request is too large');
@@ -111,7 +99,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
       await jsonLimit(c, next);
     });
   });
-  app.use('/api/*', loadUser(resolveSession));
+  app.use('/api/*', loadUser(sessionResolver(deps.auth, deps.db)));
 
   // Of better-auth's own endpoints only the session read is served over HTTP. The others
   // (sign-in, sign-up, OTP sign-in, password reset...) would skip the rate limits, rules and
@@ -137,7 +125,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
 
   if (options.webDir) mountWeb(app, options.webDir);
-  return Object.assign(app, { tus, chat, edge });
+  return Object.assign(app, { tus, chat, basics });
 }
 
 export type App = ReturnType<typeof createApp>;

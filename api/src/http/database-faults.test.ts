@@ -44,7 +44,7 @@ describe('a request whose database is gone', () => {
     });
   });
 
-  it('answers a read 503 with Retry-After, on the hot lane and in the app', async () => {
+  it('answers a read 503 with Retry-After, on the file list and the ticket details', async () => {
     expectUnavailable(await tuner.client.get('/api/ecuFile/my-files'));
     expectUnavailable(await tuner.client.get(`/api/ecuFile/getTicketDetails/${ticketNumber}`));
   });
@@ -138,7 +138,7 @@ describeOnPostgres('PostgreSQL drops the connections', (source) => {
     }
   }
 
-  it('runs a read again on a fresh connection when its own was ended under it (hot lane)', async () => {
+  it('runs a read again on a fresh connection when its own was ended under it (my files)', async () => {
     const res = await cutWhileWaiting(getTableName(tickets), 'access exclusive', () =>
       tuner.client.get('/api/ecuFile/my-files'),
     );
@@ -146,7 +146,7 @@ describeOnPostgres('PostgreSQL drops the connections', (source) => {
     expect(res.body.data).toHaveLength(2);
   });
 
-  it('runs a read again on a fresh connection when its own was ended under it (app)', async () => {
+  it('runs a read again on a fresh connection when its own was ended under it (ticket details)', async () => {
     const res = await cutWhileWaiting(getTableName(tickets), 'access exclusive', () =>
       tuner.client.get(`/api/ecuFile/getTicketDetails/${ticketNumber}`),
     );

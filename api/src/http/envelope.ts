@@ -25,6 +25,11 @@ export function envelopeJson(message: string, dataJson: string, extra: Record<st
   return `${open}${dataJson}${close}`;
 }
 
+/** A JSON answer already written as text (envelopeJson's), sent as it is. */
+export function jsonText(c: Context, json: string, status: ContentfulStatusCode = 200) {
+  return c.body(json, status, { 'content-type': 'application/json' });
+}
+
 /** envelopeJson's text before and after the data, for an answer written in pieces. */
 export function envelopeAround(message: string, extra: Record<string, unknown> = {}): [string, string] {
   const tail = Object.entries(extra)

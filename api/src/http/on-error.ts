@@ -28,15 +28,10 @@ export function faultError(err: unknown): AppError | undefined {
 }
 
 /**
- * What an error thrown by a route answers, wherever the route runs (Hono or the hot lane,
- * api/src/http/hot-lane.ts): an AppError its own envelope, a fault of the machine its 503 or
+ * What an error thrown by a route answers: an AppError its own envelope, a fault of the machine its 503 or
  * 507 (logged as a warning), anything unexpected a logged 500.
  */
-export function errorAnswer(
-  err: unknown,
-  logger: Logger,
-  request: { method: string; path: string },
-): ErrorAnswer {
+function errorAnswer(err: unknown, logger: Logger, request: { method: string; path: string }): ErrorAnswer {
   const fault = err instanceof AppError ? undefined : faultError(err);
   if (fault) {
     logger.warn(`${request.method} ${request.path} answered ${fault.status}: ${fault.code}`, {

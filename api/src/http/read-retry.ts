@@ -29,8 +29,7 @@ type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 const secondRuns = new WeakSet<Request>();
 
 /**
- * The app's side of the retry (the hot lane, ./hot-lane.ts, retries its own): the first
- * middleware, it lets the request run; when the run failed with the connection lost
+ * The first /api/* middleware: it lets the request run; when the run failed with the connection lost
  * (`c.error`, set by Hono for the error that onError answered), the whole request runs once
  * more through `fetch` (the app's own) and its answer replaces the first, headers and all.
  */

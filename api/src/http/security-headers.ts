@@ -1,7 +1,7 @@
 const STRIPE_JS = 'https://js.stripe.com';
 
 /**
- * The headers every answer carries (set once per answer at the edge, api/src/http/edge.ts):
+ * The headers every answer carries (set on each answer around the app, api/src/http/request-listener.ts):
  * a Content-Security-Policy the PWA works under (everything from our origin, nothing
  * framed; with Stripe configured, Stripe.js and its card frames too, and only then), and
  * the usual hardening headers, with the values Hono's secureHeaders gave them.

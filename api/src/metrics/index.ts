@@ -60,7 +60,7 @@ export interface MetricsMount {
 /**
  * GET /metrics, in Prometheus's text format, for a bearer of METRICS_TOKEN (401 in the usual
  * envelope otherwise); without METRICS_TOKEN it answers 404. With metrics, the route pattern of
- * every answer is noted for the request edge, which counts every request, the hot lane's too.
+ * every answer is noted for the observer around the app (api/src/http/request-listener.ts).
  * Called first in createApp: the route recorder must be the app's first middleware.
  */
 export function mountMetrics(app: Hono<AppEnv>, deps: AppDeps, mount: MetricsMount): void {

@@ -126,7 +126,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await scrape(server, `bearer ${TOKEN}`)).status).toBe(200);
   });
 
-  it('counts requests by route pattern and status, hot lane included; never a raw ticket number', async () => {
+  it('counts requests by route pattern and status, the busiest GETs included; never a raw ticket number', async () => {
     const tuner = chat.tuner.client;
     const { ticketNumber } = chat.ticket;
     const details = '/api/ecuFile/getTicketDetails/:ticketNumber';
@@ -136,9 +136,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect((await tuner.get(`/api/ecuFile/getTicketDetails/${ticketNumber}`)).status).toBe(200);
     }
     expect((await tuner.get(`/api/ecuFile/getTicketDetails/${missing}`)).status).toBe(404);
-    // Answered beside Hono by the request edge's hot lane (api/src/http/hot-lane.ts).
     for (let i = 0; i < 2; i++) expect((await tuner.get('/api/ecuFile/my-files')).status).toBe(200);
     expect((await newClient(server).get('/api/ecuFile/my-files')).status).toBe(401);
+    expect((await tuner.get('/api/sync')).status).toBe(200);
+    expect((await chat.admin.client.get('/api/admin/getAllEcuFiles?limit=1')).status).toBe(200);
+    expect((await newClient(server).get('/api/health')).status).toBe(200);
     expect((await tuner.get('/api/no/such/endpoint/12345')).status).toBe(404);
 
     // A request is counted when its response closes, which may come just after the client read it.
@@ -153,6 +155,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(rise({ method: 'GET', route: details, status: '404' })).toBe(1);
     expect(rise({ method: 'GET', route: '/api/ecuFile/my-files', status: '200' })).toBe(2);
     expect(rise({ method: 'GET', route: '/api/ecuFile/my-files', status: '401' })).toBe(1);
+    expect(rise({ method: 'GET', route: '/api/sync', status: '200' })).toBe(1);
+    expect(rise({ method: 'GET', route: '/api/admin/getAllEcuFiles', status: '200' })).toBe(1);
+    expect(rise({ method: 'GET', route: '/api/health', status: '200' })).toBe(1);
     const timed = (s: Sample[]) =>
       total(s, 'http_request_duration_seconds_count', { method: 'GET', route: details });
     expect(timed(after) - timed(before)).toBe(4);

@@ -31,10 +31,10 @@ export interface DatabaseConnections {
 
 export interface Metrics {
   /**
-   * The request edge's observer (api/src/http/edge.ts): one answer, by method, route pattern and
-   * status. `hotPath` is the path of a hot-lane route when the lane answered it.
+   * Told of every answer as its response closes (api/src/http/request-listener.ts): one answer,
+   * by method, the route pattern recordRoute noted, and status.
    */
-  observe(req: IncomingMessage, res: ServerResponse, hotPath: string | undefined, ms: number): void;
+  observe(req: IncomingMessage, res: ServerResponse, ms: number): void;
   /** Hono middleware, first of all: notes the pattern of the route that answered. */
   recordRoute: MiddlewareHandler;
   /** Hono middleware of the tus routes: counts the writes (POST, PATCH) receiving bytes. */
@@ -153,11 +153,11 @@ export function createMetrics(logger: Logger): Metrics {
   );
 
   return {
-    observe(req, res, hotPath, ms) {
+    observe(req, res, ms) {
       const method = req.method ?? 'GET';
       const status = res.headersSent ? String(res.statusCode) : 'aborted';
       const routed = req as Routed;
-      const route = hotPath ?? routed[ROUTE];
+      const route = routed[ROUTE];
       if (route !== undefined) record(method, route, status, ms);
       // The client left while the app was still at work (an upload cut off): counted when it ends.
       else routed[PENDING] = (pattern) => record(method, pattern, status, ms);

@@ -1,6 +1,5 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { HotAnswer } from '../http/hot-lane';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -61,7 +60,13 @@ export function outputChunkSize(length: number): number {
   return Math.min(Math.max(16 * 1024, Math.ceil(length / 4)), 4 * 1024 * 1024);
 }
 
-/** A Buffer as the answer's bytes (HotAnswer's Uint8Array over an ArrayBuffer). */
+/** A JSON answer's body and headers, for Hono's `c.body`. */
+export interface JsonAnswer {
+  body: string | Uint8Array<ArrayBuffer>;
+  headers: Record<string, string>;
+}
+
+/** A Buffer as the answer's bytes (a Uint8Array over an ArrayBuffer, as `c.body` takes). */
 function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
@@ -77,7 +82,7 @@ export async function jsonAnswer(
   json: string | Buffer,
   acceptEncoding: string | undefined,
   threshold = GZIP_THRESHOLD,
-): Promise<HotAnswer> {
+): Promise<JsonAnswer> {
   const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
   const asIs = typeof json === 'string' ? json : bytesOf(json);
   const length = json.length;

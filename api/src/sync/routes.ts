@@ -1,10 +1,10 @@
 import type { SyncChangeDto } from '@ecu/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { currentUser, requireAccount } from '../accounts';
 import { badRequest } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { envelopeAround } from '../http/envelope';
-import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { parseWith } from '../http/validate';
 import { jsonAnswer } from './compress';
 import { encodeCursor, FEED_START, parseCursor } from './cursor';
@@ -28,15 +28,14 @@ export type SyncChange = SyncChangeDto;
  * cursor was older than the feed (an installed client's numeric cursor, or one before the
  * pruned part): the answer starts from the beginning and the device rebuilds its copy.
  */
-export const syncRoute: HotRoute = {
-  path: '/api/sync',
-  gate: {},
-  async handle(input, { db }) {
-    const { query, header } = input;
-    const parsed = parseCursor(parseWith(syncQuery, query).cursor);
+export function syncRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/', requireAccount(), async (c) => {
+    const { db } = c.var.deps;
+    const parsed = parseCursor(parseWith(syncQuery, c.req.query()).cursor);
     if (parsed.kind === 'invalid')
       throw badRequest(CURSOR_MESSAGE, [{ path: 'cursor', message: CURSOR_MESSAGE }]);
-    const userId = callerIn(input).id;
+    const userId = currentUser(c).id;
     const resync =
       parsed.kind === 'legacy' || (parsed.kind === 'position' && (await isBehindPruned(db, parsed.position)));
     const from = parsed.kind === 'position' && !resync ? parsed.position : FEED_START;
@@ -89,13 +88,8 @@ export const syncRoute: HotRoute = {
     }
     const end = `],"cursor":${JSON.stringify(nextCursor)},"hasMore":${hasMore},"resync":${resync}}${close}`;
     pieces.push(Buffer.from(end));
-    return jsonAnswer(Buffer.concat(pieces), header('accept-encoding'));
-  },
-};
-
-/** GET /api/sync through Hono (the request edge answers it first: api/src/http/hot-lane.ts). */
-export function syncRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get('/', honoHandler(syncRoute));
+    const answer = await jsonAnswer(Buffer.concat(pieces), c.req.header('accept-encoding'));
+    return c.body(answer.body, 200, answer.headers);
+  });
   return app;
 }

@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import type { Database } from '../db/client';
 import type { AppDeps } from '../http/context';
-import { serverWithEdge } from '../http/edge';
+import { serverWithBasics } from '../http/request-listener';
 import type { ResolveHost } from '../notifications';
 import type { Logger } from '../platform/logger';
 import { SmtpSink } from './smtp-sink';
@@ -30,7 +30,7 @@ export interface TestServer {
   smtp: SmtpSink;
   /** This server's chat rooms (loaded rooms, for tests of unloading). */
   hub: ChatHub;
-  /** The Hono app alone, without the request edge (hot-lane.test.ts compares the two). */
+  /** The Hono app (its routes, for tests that walk every one). */
   app: App;
   /** The ADMIN_EMAIL/ADMIN_PASSWORD admin, or undefined when started with `admin: false`. */
   admin: { email: string; password: string } | undefined;
@@ -98,7 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     fetch: (request, env) => (app ? app.fetch(request, env) : new Response('Starting', { status: 503 })),
     port: 0,
     hostname: '127.0.0.1',
-    createServer: serverWithEdge(() => app?.edge),
+    createServer: serverWithBasics(() => app?.basics),
   }) as Server;
   await new Promise<void>((resolve, reject) => {
     if (server.listening) return resolve();

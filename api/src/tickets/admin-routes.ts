@@ -17,8 +17,7 @@ import { tickets, uploads } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppEnv } from '../http/context';
-import { envelopeJson, ok } from '../http/envelope';
-import { type HotRoute, honoHandler } from '../http/hot-lane';
+import { envelopeJson, jsonText, ok } from '../http/envelope';
 import { int4FromDigits } from '../http/int4';
 import { jsonBody, parseWith } from '../http/validate';
 import { adminTicketSearchPage } from './admin-search';
@@ -62,12 +61,14 @@ function ecuFileListStatement(filters: { before: boolean; status: boolean }): Qu
   return statement;
 }
 
-/** A page of every customer's tickets, newest first, searched and filtered (the Files desk). */
-export const ecuFileListRoute: HotRoute = {
-  path: '/api/admin/getAllEcuFiles',
-  gate: { role: 'admin' },
-  async handle(input, { db }) {
-    const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, input.query);
+/** The admin file desk (mounted under /api/admin behind the admin gate). */
+export function adminTicketRoutes() {
+  const app = new Hono<AppEnv>();
+
+  /** A page of every customer's tickets, newest first, searched and filtered (the Files desk). */
+  app.get('/getAllEcuFiles', async (c) => {
+    const { db } = c.var.deps;
+    const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
     const before = int4FromDigits(cursor);
     const options = { limit, owner: true };
     const page = q
@@ -86,15 +87,8 @@ export const ecuFileListRoute: HotRoute = {
           { before, status, rows: limit + 1 },
           options,
         );
-    return { body: envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }) };
-  },
-};
-
-/** The admin file desk (mounted under /api/admin behind the admin gate). */
-export function adminTicketRoutes() {
-  const app = new Hono<AppEnv>();
-
-  app.get('/getAllEcuFiles', honoHandler(ecuFileListRoute));
+    return jsonText(c, envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }));
+  });
 
   /** An admin's details: the customer's, the owner, and the known original. */
   const adminTicketDetails = async (

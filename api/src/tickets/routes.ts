@@ -15,8 +15,7 @@ import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppDeps, AppEnv, UserRow } from '../http/context';
-import { envelopeJson, ok } from '../http/envelope';
-import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
+import { envelopeJson, jsonText, ok } from '../http/envelope';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
 import { ticketClientId } from './client-id';
@@ -42,21 +41,6 @@ export const MULTIPART_LIMIT = 125 * 1024 * 1024;
 function ticketNumberParam(raw: string): number {
   return parseWith(ticketNumberSchema, { ticketNumber: raw }).ticketNumber;
 }
-
-/** A page of the customer's tickets, newest first; nextCursor names the next page (null: none). */
-export const myFilesRoute: HotRoute = {
-  path: '/api/ecuFile/my-files',
-  gate: { role: 'user' },
-  async handle(input, { db }) {
-    const { limit, cursor } = parseWith(myFilesQuerySchema, input.query);
-    const page = await myTicketsPageJson(db, {
-      userId: callerIn(input).id,
-      before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
-      limit,
-    });
-    return { body: envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }) };
-  },
-};
 
 /** A new ticket's pushes to the admins, queued in the transaction that creates it. */
 function newTicketPushes(deps: Pick<AppDeps, 'notifications'>, user: UserRow): OnTicketCreated {
@@ -194,7 +178,16 @@ export function ticketRoutes() {
     );
   });
 
-  app.get('/my-files', honoHandler(myFilesRoute));
+  /** A page of the customer's tickets, newest first; nextCursor names the next page (null: none). */
+  app.get('/my-files', customer, async (c) => {
+    const { limit, cursor } = parseWith(myFilesQuerySchema, c.req.query());
+    const page = await myTicketsPageJson(c.var.deps.db, {
+      userId: currentUser(c).id,
+      before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
+      limit,
+    });
+    return jsonText(c, envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }));
+  });
 
   // Admins open any ticket through the same call (their ticket page shows the same cards).
   app.get('/getTicketDetails/:ticketNumber', requireAccount(), async (c) => {
