@@ -175,8 +175,13 @@ export function flushOutbox(db: PortalDb = localDb, options: FlushOptions = {}):
   const load = loadHandlers;
   if (!given && !load) return Promise.reject(new Error('The outbox handlers are not installed'));
   const send = options.send ?? defaultSend;
+  const handlersToUse = async (): Promise<OutboxHandlers> => {
+    if (given) return given;
+    installed = await (load as () => Promise<OutboxHandlers>)();
+    return installed;
+  };
   const run = async () => {
-    const handlers = given ?? (installed = await load!());
+    const handlers = await handlersToUse();
     const work = () => drain(db, handlers, send);
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     return locks ? locks.request('ecu-portal-outbox', work) : work();
