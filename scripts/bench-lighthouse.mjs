@@ -74,7 +74,7 @@ function startPortal(port, dataDir) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const health = `http://localhost:${port}/api/health`;
-  return until('portal start', 60_000, async () => (await fetch(health)).ok && child, child).catch((err) => {
+  return until('portal start', 180_000, async () => (await fetch(health)).ok && child, child).catch((err) => {
     child.kill('SIGTERM');
     throw err;
   });

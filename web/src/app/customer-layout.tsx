@@ -1,6 +1,7 @@
 import { formatCredits, type UserDto } from '@ecu/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useAfterPaint } from '../local/use-after-paint';
 import logoUrl from '../ui/assets/logo.svg';
 import { ThemeSwitch } from '../ui/theme-switch';
 import { activeNavPath, CUSTOMER_NAV_GROUPS, navLinks, SidebarNavLink } from './sidebar-nav';
@@ -19,6 +20,7 @@ const FILE_SERVICE = new Set(navLinks('portal').map((link) => link.path));
 export function CustomerLayout({ user }: { user: UserDto }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const afterPaint = useAfterPaint();
   const active = activeNavPath(pathname);
   const inFileService = active !== undefined && FILE_SERVICE.has(active);
   const [fileServiceOpen, setFileServiceOpen] = useState(inFileService);
@@ -62,7 +64,7 @@ export function CustomerLayout({ user }: { user: UserDto }) {
       <aside className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Main navigation">
         <div className="sidebar-user">
           <Suspense fallback={<span style={FLAG_BOX} aria-hidden="true" />}>
-            <CountryFlag code={user.country} />
+            {afterPaint ? <CountryFlag code={user.country} /> : <span style={FLAG_BOX} aria-hidden="true" />}
           </Suspense>
           <div>
             <div className="names">

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { QueryReady } from '../local/query-ready';
+import { useAfterPaint } from '../local/use-after-paint';
 import { useOnline } from '../local/use-online';
 
 // The banner reads with TanStack Query: its code and the query client load after the page
@@ -28,6 +29,8 @@ function Checking() {
  * there, then the banner itself (the last known status first, from the persisted cache).
  */
 export function LazyServiceStatusBanner() {
+  const afterPaint = useAfterPaint();
+  if (!afterPaint) return <Checking />;
   return (
     <Suspense fallback={<Checking />}>
       <QueryReady>
