@@ -47,12 +47,12 @@ export default function BuyCreditsPage() {
           const discount = pkg.discountPercent ? `${pkg.discountPercent}% discount` : 'No discount';
           return (
             <li key={pkg.id} className="plan-item">
-              <button
-                type="button"
+              {/* The card shows the plan; its one control is the 'Select' button, whose name starts
+                  with its visible label and adds the plan (docs/decisions/082-contrast-and-names.md).
+                  The button covers the card, so a click anywhere on it selects the plan. */}
+              <div
                 className={`plan-card${pkg.popular ? ' plan-popular' : ''}`}
-                onClick={() => choose(pkg)}
                 data-testid={`plan-${pkg.id}`}
-                aria-label={`Select ${packageLabel(pkg)}: ${total} incl. VAT, ${discount.toLowerCase()}${pkg.popular ? ', popular' : ''}`}
               >
                 {pkg.popular && <span className="plan-flag">Popular</span>}
                 <span className="plan-credits">{packageLabel(pkg)}</span>
@@ -60,8 +60,15 @@ export default function BuyCreditsPage() {
                 <span className="plan-price">{total}</span>
                 <span className="plan-note">incl. VAT</span>
                 <span className="plan-note">{formatGBP(perCredit)} per credit excl. VAT</span>
-                <span className="plan-cta">Select</span>
-              </button>
+                <button
+                  type="button"
+                  className="plan-cta"
+                  onClick={() => choose(pkg)}
+                  aria-label={`Select ${packageLabel(pkg)}: ${total} incl. VAT, ${discount.toLowerCase()}${pkg.popular ? ', popular' : ''}`}
+                >
+                  Select
+                </button>
+              </div>
             </li>
           );
         })}
