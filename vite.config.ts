@@ -56,6 +56,13 @@ export default defineConfig({
     // after another; the polyfill for them would weigh on every first visit.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The features' public modules (web/src/<feature>/index.ts) only re-export: a page that
+      // takes one name from one must not also load what the others need (the dashboard's first
+      // paint took the ticket feature's uploads and TanStack Query through them;
+      // docs/decisions/084-paint-from-device.md).
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]web[\\/]src[\\/][\w-]+[\\/]index\.ts$/.test(id),
+      },
       output: {
         codeSplitting: {
           // The small modules every signed-out page shares, in one chunk: one request and one

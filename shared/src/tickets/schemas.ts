@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOLUTION_OPTIONS } from './options';
 import { STAGES, STAGES_WITHOUT_OPTIONS, type Stage } from './stages';
+import { TICKET_STATUSES } from './statuses';
 import { MASTER_SLAVE, READ_TOOLS, READ_TYPES, TRANSMISSIONS } from './vehicle';
 
 /** The wizard's validation texts (docs/product.md#4-the-upload-wizard), with the stray capitals fixed. */
@@ -97,8 +98,7 @@ export const createTicketSchema = ticketClientIdSchema
   .and(modificationPlanSchema);
 export type CreateTicketInput = z.infer<typeof createTicketSchema>;
 
-export const TICKET_STATUSES = ['Pending', 'In Progress', 'Completed', 'Failed', 'Unlocked'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export { TICKET_STATUSES, type TicketStatus } from './statuses';
 
 /** POST /ecuFile/isEligibleToDownload and the admin's tuned-file upload name a ticket. */
 export const ticketNumberSchema = z.object({

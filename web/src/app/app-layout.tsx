@@ -1,25 +1,32 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { lazy } from 'react';
 import { useAuthUser } from '../accounts/auth-state';
-import { installOutboxHandlers } from '../local/outbox';
-import { persistOptions, queryClient } from '../local/query-client';
-import { AdminLayout } from './admin-layout';
+import { installOutboxHandlersOnUse } from '../local/outbox';
+import { QueryReady } from '../local/query-ready';
 import { CustomerLayout } from './customer-layout';
-import { OUTBOX_HANDLERS } from './outbox-handlers';
 
-// The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md).
-installOutboxHandlers(OUTBOX_HANDLERS);
+// The admin desk's layout (its inbox badge reads with TanStack Query) is not part of a
+// customer's first paint; it suspends with the query client it waits for anyway.
+const AdminLayout = lazy(async () => ({ default: (await import('./admin-layout')).AdminLayout }));
+
+// The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md);
+// it loads with the first command sent, not with the first screen
+// (docs/decisions/084-paint-from-device.md).
+installOutboxHandlersOnUse(async () => (await import('./outbox-handlers')).OUTBOX_HANDLERS);
 
 /**
  * Signed-in pages: the layout follows the role (the route gate has already checked access).
- * Server data read with TanStack Query lives here, the only place that uses it: its cache is
- * persisted to IndexedDB under the account (a copy of another account's is never restored).
+ * The customer's layout paints from Dexie alone; TanStack Query (live server data, its cache
+ * persisted to IndexedDB under the account) loads for the pages and parts that read with it
+ * (local/query-ready.tsx). The admin desk reads everything with it, so its layout waits for it.
  */
 export function AppLayout() {
   const user = useAuthUser();
   if (!user || user === 'loading' || user === 'unknown') return null;
-  return (
-    <PersistQueryClientProvider key={user._id} client={queryClient} persistOptions={persistOptions(user._id)}>
-      {user.role === 'admin' ? <AdminLayout user={user} /> : <CustomerLayout user={user} />}
-    </PersistQueryClientProvider>
+  return user.role === 'admin' ? (
+    <QueryReady key={user._id}>
+      <AdminLayout user={user} />
+    </QueryReady>
+  ) : (
+    <CustomerLayout user={user} />
   );
 }

@@ -1,11 +1,16 @@
 import { formatCredits, type UserDto } from '@ecu/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useAfterPaint } from '../local/use-after-paint';
 import logoUrl from '../ui/assets/logo.svg';
-import { CountryFlag } from '../ui/country-flag';
 import { ThemeSwitch } from '../ui/theme-switch';
 import { activeNavPath, CUSTOMER_NAV_GROUPS, navLinks, SidebarNavLink } from './sidebar-nav';
 import { UserMenu } from './user-menu';
+
+// The flags (a data: URL or an asset per country) load after the first paint; until then a box
+// of the flag's size holds its place (docs/decisions/084-paint-from-device.md).
+const CountryFlag = lazy(async () => ({ default: (await import('../ui/country-flag')).CountryFlag }));
+const FLAG_BOX = { display: 'inline-block', width: 24, height: 18, flexShrink: 0 } as const;
 
 const GROUPS = CUSTOMER_NAV_GROUPS.map((group) => ({ ...group, links: navLinks(group.id) }));
 /** The items of the File Service submenu (the Portal group). */
@@ -15,6 +20,7 @@ const FILE_SERVICE = new Set(navLinks('portal').map((link) => link.path));
 export function CustomerLayout({ user }: { user: UserDto }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const afterPaint = useAfterPaint();
   const active = activeNavPath(pathname);
   const inFileService = active !== undefined && FILE_SERVICE.has(active);
   const [fileServiceOpen, setFileServiceOpen] = useState(inFileService);
@@ -57,7 +63,9 @@ export function CustomerLayout({ user }: { user: UserDto }) {
       )}
       <aside className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Main navigation">
         <div className="sidebar-user">
-          <CountryFlag code={user.country} />
+          <Suspense fallback={<span style={FLAG_BOX} aria-hidden="true" />}>
+            {afterPaint ? <CountryFlag code={user.country} /> : <span style={FLAG_BOX} aria-hidden="true" />}
+          </Suspense>
           <div>
             <div className="names">
               {user.firstName || 'First'} {user.lastName || 'Last'}

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import {
   loadAuthLookup,
@@ -11,6 +11,7 @@ import {
 import { OfflineBanner } from './offline-banner';
 import { decidePage, isPageAlias } from './routes';
 import { ScrollToTop } from './scroll-to-top';
+import { whenPageIdle } from './when-page-idle';
 
 /**
  * A part of the shell that the first screen does without, in its own chunk. If the chunk
@@ -27,8 +28,8 @@ function optionalPart<P extends object>(name: string, load: () => Promise<{ defa
 }
 
 const Toaster = optionalPart('Toasts', () => import('./toaster'));
-// The sync loop and the outbox handlers load with the first signed-in screen; without them
-// the screens still show what Dexie holds.
+// The sync loop and the outbox handlers load once the first signed-in screen has painted from
+// Dexie and the page is idle (docs/decisions/084-paint-from-device.md).
 const SyncRunner = optionalPart('Sync', () => import('./sync-runner'));
 // Shown to a disabled account only; its sign-out button brings Dexie. Until it has loaded the
 // page behind is already inert.
@@ -44,6 +45,17 @@ const ShellExtras = optionalPart('Install and update prompts', () => import('./s
  */
 export function startAuthLookup() {
   startFirstLookup();
+}
+
+/**
+ * False until the first screen has painted, the page has loaded and the browser is idle: the
+ * parts that the first paint does without (the sync loop, toasts, install and update prompts)
+ * render from then on, so their chunks neither compete with the page's nor block its first input.
+ */
+function useAfterFirstPaint(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => whenPageIdle(() => setAfter(true)), []);
+  return after;
 }
 
 /** Where the user lookup is not refetched on window focus (docs/product.md#2-routes-and-the-auth-gate). */
@@ -79,7 +91,7 @@ function LookupTimedOut() {
   );
 }
 
-function Gate() {
+function Gate({ afterFirstPaint }: { afterFirstPaint: boolean }) {
   const user = useGateUser();
   const lookupTimedOut = useAuthLookupTimedOut();
   const location = useLocation();
@@ -110,7 +122,7 @@ function Gate() {
       <div inert={Boolean(user?.disabled)}>
         <Outlet />
       </div>
-      {user?.verified && user.onBoarded && !user.disabled && (
+      {afterFirstPaint && user?.verified && user.onBoarded && !user.disabled && (
         <Suspense fallback={null}>
           <SyncRunner userId={user._id} />
         </Suspense>
@@ -128,6 +140,7 @@ function Gate() {
 export function Root() {
   const location = useLocation();
   useAuthRefresh(location.pathname);
+  const afterFirstPaint = useAfterFirstPaint();
   return (
     <>
       <ScrollToTop />
@@ -135,15 +148,19 @@ export function Root() {
           (also while the gate redirects): a navigation, a React transition, keeps the current
           screen until the next one is ready instead of flashing an empty one. */}
       <Suspense fallback={null}>
-        <Gate />
+        <Gate afterFirstPaint={afterFirstPaint} />
       </Suspense>
       <OfflineBanner />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ShellExtras />
-      </Suspense>
+      {afterFirstPaint && (
+        <>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ShellExtras />
+          </Suspense>
+        </>
+      )}
     </>
   );
 }

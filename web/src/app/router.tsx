@@ -1,6 +1,8 @@
 import { isAppRoute, matchRoute } from '@ecu/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { QueryReady, startQueries } from '../local/query-ready';
+import { readSignedInCopy } from '../local/signed-in-copy';
 import { Root } from './root';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { PAGES, type PageModule } from './routes';
@@ -37,7 +39,12 @@ function LazyPage({ entry }: { entry: LazyEntry }) {
 // page's download.
 const layout = lazyEntry(async () => ({ default: (await import('./app-layout')).AppLayout }));
 // Every page of the route table (./routes.ts); the app's pages render inside the layout.
-const pages = PAGES.map((route) => ({ ...route, inLayout: isAppRoute(route), entry: lazyEntry(route.load) }));
+const pages = PAGES.map((route) => {
+  const inLayout = isAppRoute(route);
+  // The layout's pages read server data with TanStack Query, except those that paint from Dexie.
+  const withQueries = inLayout && !route.paintsFromDevice;
+  return { ...route, inLayout, withQueries, entry: lazyEntry(route.load) };
+});
 
 /**
  * Loads the chunks of the page at `pathname` (and the layout around it) in parallel, before
@@ -47,14 +54,28 @@ const pages = PAGES.map((route) => ({ ...route, inLayout: isAppRoute(route), ent
 export function preloadRoute(pathname: string): Promise<unknown> {
   const route = matchRoute(pages, pathname);
   if (!route) return Promise.resolve();
-  return Promise.allSettled([route.entry.preload(), ...(route.inLayout ? [layout.preload()] : [])]);
+  // The admin desk reads everything with TanStack Query: it loads beside the page when the
+  // device knows an admin is signed in. A customer's dashboard paints without it.
+  const signedIn = readSignedInCopy();
+  const queries = route.inLayout && signedIn && (route.withQueries || signedIn.role === 'admin');
+  return Promise.allSettled([
+    route.entry.preload(),
+    ...(route.inLayout ? [layout.preload()] : []),
+    ...(queries ? [startQueries()] : []),
+  ]);
 }
 
-function pageElement({ entry }: { entry: LazyEntry }) {
+function pageElement({ entry, withQueries }: { entry: LazyEntry; withQueries: boolean }) {
   // A failing page shows its error where the page goes: inside the layout for signed-in pages.
   return (
     <RouteErrorBoundary>
-      <LazyPage entry={entry} />
+      {withQueries ? (
+        <QueryReady>
+          <LazyPage entry={entry} />
+        </QueryReady>
+      ) : (
+        <LazyPage entry={entry} />
+      )}
     </RouteErrorBoundary>
   );
 }

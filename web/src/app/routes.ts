@@ -29,6 +29,12 @@ export interface PageRoute extends GatedRoute {
   nav?: Partial<Record<NavGroup, string>>;
   /** A page without an item of its own: the sidebar shows this path's item as the active one. */
   navUnder?: string;
+  /**
+   * The page paints from Dexie before TanStack Query has loaded; its parts that read with it
+   * wait for it themselves. Other pages in the layout render once it has loaded
+   * (docs/decisions/084-paint-from-device.md).
+   */
+  paintsFromDevice?: true;
 }
 
 /**
@@ -58,6 +64,7 @@ export const PAGES: readonly PageRoute[] = [
     path: '/dashboard',
     access: 'any-role',
     nav: { general: 'Dashboard', admin: 'Overview' },
+    paintsFromDevice: true,
     load: () => import('../dashboard/dashboard-route'),
   },
   {

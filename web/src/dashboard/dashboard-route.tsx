@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../accounts';
 import { AdminOverviewPage } from '../admin';
-import { ServiceStatusBanner } from '../service-status';
+import { LazyServiceStatusBanner } from '../service-status';
 import { LatestFilesCard } from './latest-files-card';
 
 /** /dashboard: the admin overview for admins, the customer dashboard for everyone else. */
@@ -28,8 +28,9 @@ function AdminOverview() {
 }
 
 /**
- * Everything here comes from IndexedDB (the cached user, the synced tickets), so it shows
- * offline too; the service status shows its last known copy.
+ * Everything here comes from IndexedDB (the cached user, the synced tickets), so it paints
+ * before any network answer and shows offline too; the service status (TanStack Query) loads
+ * after it and shows its last known copy (docs/decisions/084-paint-from-device.md).
  */
 function CustomerDashboard({ user }: { user: UserDto }) {
   const filesSubmitted = Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
@@ -42,7 +43,7 @@ function CustomerDashboard({ user }: { user: UserDto }) {
         <p>Upload an ECU file, follow its progress and download the tuned file when it is ready.</p>
       </section>
 
-      <ServiceStatusBanner />
+      <LazyServiceStatusBanner />
 
       <section className="card promo" aria-labelledby="autodata-heading">
         <div>

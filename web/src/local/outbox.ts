@@ -123,14 +123,24 @@ export async function enqueue<K extends CommandKind, Body>(
 }
 
 let installed: OutboxHandlers | null = null;
+let loadHandlers: (() => Promise<OutboxHandlers>) | null = null;
 
 /**
- * The app shell hands the outbox its table once, before anything is sent (app-layout.tsx and
- * sync-runner.tsx); until then there are no handlers to run, so the sign-in page downloads none
+ * The app shell hands the outbox its table once, before anything is sent (sync-runner.tsx);
+ * until then there are no handlers to run, so the sign-in page downloads none
  * (docs/decisions/031-first-visit.md).
  */
 export function installOutboxHandlers(handlers: OutboxHandlers) {
   installed = handlers;
+}
+
+/**
+ * Or the way to load the table, on the first flush: the signed-in layout paints without the
+ * handlers' code (file uploads, schemas) and a screen that sends a command before the sync
+ * loop has loaded still finds them (docs/decisions/084-paint-from-device.md).
+ */
+export function installOutboxHandlersOnUse(load: () => Promise<OutboxHandlers>) {
+  loadHandlers = load;
 }
 
 export interface FlushResult {
@@ -161,10 +171,17 @@ let running: Promise<FlushResult> | null = null;
  */
 export function flushOutbox(db: PortalDb = localDb, options: FlushOptions = {}): Promise<FlushResult> {
   if (running) return running;
-  const handlers = options.handlers ?? installed;
-  if (!handlers) return Promise.reject(new Error('The outbox handlers are not installed'));
+  const given = options.handlers ?? installed;
+  const load = loadHandlers;
+  if (!given && !load) return Promise.reject(new Error('The outbox handlers are not installed'));
   const send = options.send ?? defaultSend;
+  const handlersToUse = async (): Promise<OutboxHandlers> => {
+    if (given) return given;
+    installed = await (load as () => Promise<OutboxHandlers>)();
+    return installed;
+  };
   const run = async () => {
+    const handlers = await handlersToUse();
     const work = () => drain(db, handlers, send);
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     return locks ? locks.request('ecu-portal-outbox', work) : work();

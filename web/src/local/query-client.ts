@@ -1,8 +1,9 @@
 import { isServerFault, type UserDto } from '@ecu/shared';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type PersistQueryClientOptions, persistQueryClient } from '@tanstack/react-query-persist-client';
 import { liveQuery } from 'dexie';
+import { createElement, type ReactNode } from 'react';
 import { ApiError } from './api-client';
 import { isOnline, subscribeOnline } from './connectivity';
 import { localDb } from './db';
@@ -67,6 +68,27 @@ export function persistOptions(accountId: string): Omit<PersistQueryClientOption
     buster: accountId,
     dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' },
   };
+}
+
+let persisting: { accountId: string; restored: Promise<void>; stop: () => void } | undefined;
+
+/**
+ * Restores the account's persisted cache and keeps it saved from then on; settles once the
+ * restore is done, so queries mounted after it start from the copy instead of fetching first
+ * (what PersistQueryClientProvider did around the whole layout; query-ready.tsx waits on it).
+ * Another account stops the previous one's saving first.
+ */
+export function persistFor(accountId: string): Promise<void> {
+  if (persisting?.accountId === accountId) return persisting.restored;
+  persisting?.stop();
+  const [stop, restored] = persistQueryClient({ queryClient, ...persistOptions(accountId) });
+  persisting = { accountId, restored: restored.catch(() => {}), stop };
+  return persisting.restored;
+}
+
+/** TanStack Query's provider with the portal's client (query-ready.tsx renders it once loaded). */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return createElement(QueryClientProvider, { client: queryClient }, children);
 }
 
 /** Drop every cached answer, in memory and on disk (sign-out, another account). */

@@ -1,4 +1,5 @@
 /** The service-status feature's public module: the tuner-facing 'File service open / closed'. */
+export { LazyServiceStatusBanner } from './lazy-banner';
 export { ServiceStatusBanner } from './service-status-banner';
 export {
   type CurrentStatus,

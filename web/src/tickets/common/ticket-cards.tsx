@@ -1,6 +1,6 @@
 import { formatDateTime, formatFileSize } from '@ecu/shared';
 import { type ReactNode, useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../ui/toast';
 import type { StoredFile, TicketEvent, TicketView } from './api';
 import { type Banner, historyLine, type StatusTone, statusTone, ticketStatus } from './status';
 
