@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   mountMetrics(app, deps, { chatSockets: () => chat.hub.openSockets, uploadsPath: UPLOADS_PATH });
   // Security headers, request ids, no-store and the access log are added at the edge, on
   // Node's own response (api/src/http/edge.ts): these are its settings.
-  const resolveSession = sessionResolver(deps.auth, deps.db);
+  const resolveSession = sessionResolver(deps.auth, deps.db, deps.config);
   const edge: EdgeSettings = {
     logger: deps.logger,
     headers: securityHeaders({ stripe: Boolean(deps.config.stripe) }),
