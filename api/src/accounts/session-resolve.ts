@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import type { UserRow } from '../app/context';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
+import type { UserRow } from '../http/context';
 import type { Auth } from './auth';
 import { sessionCookieOptions } from './auth-settings';
 
