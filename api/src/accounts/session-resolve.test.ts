@@ -192,9 +192,9 @@ describe('verifySignedCookie', () => {
   });
 });
 
-// Our resolver against the library's own read: for each case, two sessions of one user set up
-// alike (a case may write, so each side gets its own), one read by sessionResolver, the other
-// by better-auth's auth.api.getSession (docs/decisions/079-public-apis-only.md).
+// Our resolver against the library's own read: the same cookie, or for a case that writes two
+// sessions of one user set up alike, one read by sessionResolver, the other by better-auth's
+// auth.api.getSession (docs/decisions/079-public-apis-only.md).
 describe('the resolver answers as better-auth getSession does', () => {
   /** A Set-Cookie line with its value and expiry instant left out: they differ by session. */
   const shape = (line: string) =>
@@ -239,8 +239,10 @@ describe('the resolver answers as better-auth getSession does', () => {
 
   interface Case {
     name: string;
-    /** The user; the two sessions are its own further sign-ins. */
+    /** The user: the file's own unless given. */
     who?: () => Promise<TestUser>;
+    /** Whether reading the session writes (removes or renews it): then each side gets its own. */
+    writes?: boolean;
     arrange?: (token: string) => Promise<void>;
     /** After both sign-ins, once: what happens to the account. */
     account?: (u: TestUser) => Promise<void>;
@@ -252,16 +254,19 @@ describe('the resolver answers as better-auth getSession does', () => {
     { name: 'a valid cookie', expected: { signedIn: true, setCookies: 'none' } },
     {
       name: 'an expired session',
+      writes: true,
       arrange: expireIn(-60_000),
       expected: { signedIn: false, setCookies: 'cleared' },
     },
     {
       name: 'a session due for renewal',
+      writes: true,
       arrange: expireIn((SESSION_DAYS - 2) * DAY_MS),
       expected: { signedIn: true, setCookies: 'renewed' },
     },
     {
       name: 'a revoked session (its row deleted)',
+      writes: true,
       arrange: (token) =>
         server.deps.db
           .delete(sessions)
@@ -286,6 +291,8 @@ describe('the resolver answers as better-auth getSession does', () => {
     },
     {
       name: 'an account an admin deleted',
+      who: () => verifiedUser(server),
+      writes: true,
       account: async (u) => {
         const admin = await adminUser(server);
         const res = await admin.client.post('/api/admin/deleteUser', { userId: u.user._id });
@@ -295,10 +302,12 @@ describe('the resolver answers as better-auth getSession does', () => {
     },
   ];
 
-  it.each(cases)('$name', async ({ who, arrange, account, cookie = (c) => c, expected }) => {
-    const u = await (who ?? (() => verifiedUser(server)))();
-    const [mine, theirs] = [await signIn(server, u), await signIn(server, u)].map((client) => ({ client }));
-    for (const side of [mine!, theirs!]) await arrange?.(tokenOf(side));
+  it.each(cases)('$name', async ({ who, writes = false, arrange, account, cookie = (c) => c, expected }) => {
+    const u = who ? await who() : user;
+    const session = async () => ({ client: await signIn(server, u) });
+    // A user of its own lends its first session; the file's user keeps its own for other tests.
+    const [mine, theirs] = writes ? [who ? u : await session(), await session()] : [u, u];
+    for (const side of writes ? [mine!, theirs!] : [mine!]) await arrange?.(tokenOf(side));
     await account?.(u);
 
     const a = await ours(cookie(cookieOf(mine!)));
