@@ -9,8 +9,7 @@ import type { Db } from '../db/client';
 import { authAccounts, sessions, users, verifications } from '../db/schema';
 import type { Jobs } from '../platform/jobs';
 import { queueMail } from '../platform/mail';
-import { installAuthContextStorage } from './auth-context-storage';
-import { AUTH_BASE_PATH, OTP_ATTEMPTS, OTP_TTL_SECONDS, SESSION_DAYS } from './auth-settings';
+import { AUTH_BASE_PATH, OTP_ATTEMPTS, OTP_TTL_SECONDS, sessionCookieOptions } from './auth-settings';
 import { passwordResetMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './password-hash';
 import { getUserByEmail } from './queries';
@@ -24,13 +23,12 @@ export interface AuthDeps {
 
 export function createAuth(deps: AuthDeps) {
   const { config, db, jobs } = deps;
-  // Before the library makes AsyncLocalStorages of its own (auth-context-storage.ts).
-  installAuthContextStorage();
+  const cookie = sessionCookieOptions(config);
   return betterAuth({
     appName: 'ECU Portal',
-    baseURL: config.appUrl,
+    baseURL: cookie.baseURL,
     basePath: AUTH_BASE_PATH,
-    secret: config.authSecret,
+    secret: cookie.secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
@@ -43,13 +41,7 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
     },
-    session: {
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
-      // Off on purpose: every request reads the session row, so disabling or deleting a user
-      // and a password reset take effect on the very next request.
-      cookieCache: { enabled: false },
-    },
+    session: cookie.session,
     trustedOrigins: config.trustedOrigins,
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -59,9 +51,7 @@ export function createAuth(deps: AuthDeps) {
       level: config.logLevel === 'silent' ? 'error' : config.logLevel,
     },
     advanced: {
-      cookiePrefix: 'ecu',
-      useSecureCookies: config.appUrl.startsWith('https:'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ...cookie.advanced,
       ipAddress: { disableIpTracking: false },
     },
     plugins: [

@@ -8,7 +8,7 @@ type AnyCall = (...args: unknown[]) => unknown;
  * callers are already signed in reads their sessions with one query of its own
  * (session-resolve.ts) until a sign-in, a sign-up, a renewal or a reset needs the library
  * (docs/decisions/048-lazy-auth.md). The object answers what the code calls of `Auth`:
- * `api.<endpoint>(...)`, `handler(request)` and `$context`, each once the library is loaded.
+ * `api.<endpoint>(...)` and `handler(request)`, each once the library is loaded.
  * A failed load is tried again by the next call.
  */
 export function lazyAuth(deps: AuthDeps): Auth {
@@ -36,8 +36,5 @@ export function lazyAuth(deps: AuthDeps): Auth {
   return {
     api,
     handler: async (request: Request) => (await load()).handler(request),
-    get $context() {
-      return load().then((auth) => auth.$context);
-    },
   } as unknown as Auth;
 }

@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { parse as parseCookies } from 'hono/utils/cookie';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { buildOnce, positionsOf, runBuiltArrays } from '../db/prepared';
-import { users } from '../db/schema';
+import { perDatabase } from '../db/prepared';
+import { sessions, users } from '../db/schema';
 import type { UserRow } from '../http/context';
 import type { Auth } from './auth';
+import { sessionCookieOptions } from './auth-settings';
 
 export interface ResolvedSession {
   user: UserRow | null;
@@ -13,82 +15,39 @@ export interface ResolvedSession {
   setCookies: string[];
 }
 
-/** What the fast path needs from better-auth's context: cookie names, the secret, the ages. */
 /** What resolution reads of a request: its Cookie header, and all its headers for the library. */
 export interface SessionRequest {
   cookie: string | undefined;
   headers: () => Headers;
 }
 
-interface SessionSettings {
+/** What the resolution needs of the session cookie, from the options we give better-auth. */
+interface CookieSettings {
   tokenCookie: string;
+  /** better-auth's other session cookies: a request with one goes to the library, which tidies them. */
   otherCookies: string[];
-  secret: string;
-  expiresInMs: number;
-  updateAgeMs: number;
 }
 
 /**
- * The statement of every signed-in request: the session by its token, with its user. Its row
- * is an array (runBuiltArrays): the user's columns in the table's order, then the session's
- * expiry. Read through drizzle's execute and row mapping, a signed-in request with a one-row
- * page (my-files?limit=1) cost 0.42 CPU-ms; read so, 0.31 (docs/decisions/052-fewer-copies.md).
+ * The statement of every signed-in request: the session by its token, with its user, in one
+ * indexed query, prepared once per database (docs/decisions/030-hot-reads.md).
  */
-const USER_COLUMNS = getTableColumns(users);
-const USER_KEYS = Object.keys(USER_COLUMNS) as (keyof UserRow)[];
-const SESSION_WITH_USER = buildOnce(sql`
-  select ${sql.join(
-    USER_KEYS.map((key) => sql`u.${sql.identifier(USER_COLUMNS[key].name)}`),
-    sql`, `,
-  )}, s.expires_at
-  from sessions s join users u on u.id = s.user_id
-  where s.token = ${sql.placeholder('token')}
-  limit 1`);
-type SessionRow = unknown[];
-
-/** Each user key's position in a SessionRow; the session's expiry comes after them. */
-const U = positionsOf(USER_KEYS);
-const EXPIRES_AT = USER_KEYS.length;
-
-/**
- * An instant as drizzle maps it: postgres.js answers text (drizzle sets its parsers so), PGlite
- * a Date.
- */
-const instant = (value: unknown) => new Date(value as string | Date);
-
-/** The user of a SessionRow, as `db.select().from(users)` gives it, key for key and in order. */
-function userOfRow(r: SessionRow): UserRow {
-  const deletedAt = r[U.deletedAt];
-  return {
-    id: r[U.id] as string,
-    name: r[U.name] as string,
-    email: r[U.email] as string,
-    emailVerified: r[U.emailVerified] as boolean,
-    image: r[U.image] as string | null,
-    firstName: r[U.firstName] as string,
-    lastName: r[U.lastName] as string,
-    address: r[U.address] as string,
-    country: r[U.country] as string,
-    city: r[U.city] as string,
-    postalCode: r[U.postalCode] as string,
-    role: r[U.role] as UserRow['role'],
-    credits: r[U.credits] as number,
-    perCreditPricePence: r[U.perCreditPricePence] as number,
-    totalMoneySpentPence: r[U.totalMoneySpentPence] as number,
-    totalFilesSubmitted: r[U.totalFilesSubmitted] as number,
-    onBoarded: r[U.onBoarded] as boolean,
-    disabled: r[U.disabled] as boolean,
-    deletedAt: deletedAt === null ? null : instant(deletedAt),
-    createdAt: instant(r[U.createdAt]),
-    updatedAt: instant(r[U.updatedAt]),
-  };
-}
+const reads = perDatabase((db) => ({
+  sessionWithUser: db
+    .select({ user: getTableColumns(users), expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('session_with_user'),
+}));
 
 const SIGNATURE_LENGTH = 44; // base64 of an HMAC-SHA256, as better-auth signs its cookies
 
 /**
  * The value of a cookie better-auth signed (`token.signature`), or undefined when the
- * signature does not verify: the same test as better-auth's, in Node's crypto.
+ * signature does not verify. better-auth offers no call that verifies a cookie without reading
+ * the session too; session-resolve.test.ts holds this to its getSession for tampered cookies.
  */
 export function verifySignedCookie(value: string, secret: string): string | undefined {
   const dot = value.lastIndexOf('.');
@@ -102,25 +61,31 @@ export function verifySignedCookie(value: string, secret: string): string | unde
 }
 
 /**
- * Resolves the caller of every /api/* request in one indexed, prepared query (session joined
- * with its user), with no cookie cache: a revoked session or a disabled account counts on
- * the very next request. The few cases that write (an expired session to remove, a sliding
- * renewal once a day, better-auth's other session cookies) go through better-auth itself, so
- * its behaviour stays the reference (docs/decisions/030-hot-reads.md).
+ * The cookie names better-auth gives the options we pass it (`getCookies`). Its cookies module
+ * is loaded on the first request that carries a cookie, not at start (docs/decisions/048-lazy-auth.md).
  */
-export function sessionResolver(auth: Auth, db: Db) {
-  let settings: Promise<SessionSettings> | undefined;
-  const loadSettings = async (): Promise<SessionSettings> => {
-    const ctx = await auth.$context;
-    return {
-      tokenCookie: ctx.authCookies.sessionToken.name,
-      otherCookies: [ctx.authCookies.sessionData.name, ctx.authCookies.dontRememberToken.name],
-      secret: ctx.secret,
-      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
-      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
-    };
+async function cookieSettings(config: Pick<Config, 'appUrl' | 'authSecret'>): Promise<CookieSettings> {
+  const { getCookies } = await import('better-auth/cookies');
+  const names = getCookies(sessionCookieOptions(config));
+  return {
+    tokenCookie: names.sessionToken.name,
+    otherCookies: [names.sessionData.name, names.dontRememberToken.name],
   };
-  const byToken = (token: string) => runBuiltArrays<SessionRow>(db, SESSION_WITH_USER, { token });
+}
+
+/**
+ * Resolves the caller of every /api/* request in one prepared query (session joined with its
+ * user), with no cookie cache: a revoked session or a disabled account counts on the very next
+ * request. Every case that writes (an expired session to remove, a renewal once a day,
+ * better-auth's other session cookies, a token not found) goes through better-auth's
+ * getSession itself; session-resolve.test.ts holds the two equal
+ * (docs/decisions/079-public-apis-only.md).
+ */
+export function sessionResolver(auth: Auth, db: Db, config: Pick<Config, 'appUrl' | 'authSecret'>) {
+  const cookie = sessionCookieOptions(config);
+  const expiresInMs = cookie.session.expiresIn * 1000;
+  const updateAgeMs = cookie.session.updateAge * 1000;
+  let settings: Promise<CookieSettings> | undefined;
 
   async function throughLibrary(request: SessionRequest): Promise<ResolvedSession> {
     const found = await auth.api.getSession({ headers: request.headers(), returnHeaders: true });
@@ -134,26 +99,28 @@ export function sessionResolver(auth: Auth, db: Db) {
   }
 
   return async function resolveSession(request: SessionRequest): Promise<ResolvedSession> {
+    if (!request.cookie) return { user: null, setCookies: [] };
     // A failed load is tried again by the next request rather than kept.
-    settings ??= loadSettings().catch((err: unknown) => {
+    settings ??= cookieSettings(config).catch((err: unknown) => {
       settings = undefined;
       throw err;
     });
     const s = await settings;
-    const cookies = request.cookie ? parseCookies(request.cookie) : {};
+    const cookies = parseCookies(request.cookie);
     const raw = cookies[s.tokenCookie];
     const otherSessionCookies = s.otherCookies.some((name) => name in cookies);
     // No session cookie: nobody is signed in (better-auth only tidies its other cookies).
     if (!raw) return otherSessionCookies ? throughLibrary(request) : { user: null, setCookies: [] };
-    const token = verifySignedCookie(raw, s.secret);
+    const token = verifySignedCookie(raw, cookie.secret);
     if (!token) return { user: null, setCookies: [] };
     if (otherSessionCookies) return throughLibrary(request);
-    const [row] = await byToken(token);
+    const [row] = await reads(db).sessionWithUser.execute({ token });
     if (!row) return throughLibrary(request);
-    const expiresAt = instant(row[EXPIRES_AT]).getTime();
+    const expiresAt = row.expiresAt.getTime();
     const now = Date.now();
-    const dueForRenewal = expiresAt - s.expiresInMs + s.updateAgeMs <= now;
+    // better-auth's documented sliding expiry: renewed once updateAge has passed since the last.
+    const dueForRenewal = expiresAt - expiresInMs + updateAgeMs <= now;
     if (expiresAt <= now || dueForRenewal) return throughLibrary(request);
-    return { user: userOfRow(row), setCookies: [] };
+    return { user: row.user, setCookies: [] };
   };
 }

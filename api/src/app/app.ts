@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
       await jsonLimit(c, next);
     });
   });
-  app.use('/api/*', loadUser(sessionResolver(deps.auth, deps.db)));
+  app.use('/api/*', loadUser(sessionResolver(deps.auth, deps.db, deps.config)));
 
   // Of better-auth's own endpoints only the session read is served over HTTP. The others
   // (sign-in, sign-up, OTP sign-in, password reset...) would skip the rate limits, rules and

@@ -8,7 +8,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { installJobsSchema, type JobsConnection } from '../platform/jobs';
-import { buildOnce, preparingClient, runBuiltArrays } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,15 +41,13 @@ export async function openDatabase(
 ): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (source.kind === 'postgres') {
-    const client = preparingClient(
-      postgres(source.url, {
-        max: source.max ?? 10,
-        onnotice: () => {},
-        backoff: reconnectDelaySeconds,
-        // A database that cannot be reached answers 503 within seconds, not after 30 (the default).
-        connect_timeout: CONNECT_TIMEOUT_SECONDS,
-      }),
-    );
+    const client = postgres(source.url, {
+      max: source.max ?? 10,
+      onnotice: () => {},
+      backoff: reconnectDelaySeconds,
+      // A database that cannot be reached answers 503 within seconds, not after 30 (the default).
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     if (shouldMigrate) {
       await (source.ownerUrl ? migrateAsOwner(source.ownerUrl) : migratePostgresIfPending(db, source.url))
@@ -201,16 +198,9 @@ export async function withStartupLock<T>(db: Db, key: LockKey, fn: () => Promise
   });
 }
 
-/**
- * Built once and prepared: health runs it on every poll of the load balancer. Sent unprepared,
- * PostgreSQL parsed and planned `select 1` on every poll, which cost about 15% of the health
- * check's throughput; with a parameter instead, binding it cost the server and PostgreSQL about
- * 4 µs more per poll than this (docs/decisions/059-edge-head.md).
- */
-const PING = buildOnce(sql`select 1 as ok`);
-
+/** Whether the database answers: the health check's query. */
 export async function pingDatabase(db: Db): Promise<void> {
-  await runBuiltArrays(db, PING, {}, { prepareConstant: true });
+  await db.execute(sql`select 1`);
 }
 
 /**

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeOnPostgres } from '../test/test-db';
 import { type Db, openDatabase, pingDatabase } from './client';
 import { createPglite } from './pglite';
-import { buildOnce, PREPARE_MAX_PARAMS, preparingClient, runBuiltArrays } from './prepared';
+import { perDatabase } from './prepared';
 
-// What preparingClient leaves in a connection's statement cache (docs/decisions/030-hot-reads.md,
-// 059-edge-head.md). Prepared statements are a PostgreSQL server's: PGlite has no such client.
-describeOnPostgres('preparingClient on PostgreSQL', (source) => {
+// What drizzle leaves in a connection's statement cache: only its named `.prepare()` statements
+// are prepared (docs/decisions/030-hot-reads.md). Prepared statements are a PostgreSQL
+// server's: PGlite has no such cache.
+describeOnPostgres('prepared statements on PostgreSQL', (source) => {
   // One connection, so the statement cache read is the one the statements went to.
-  const client = preparingClient(postgres(source.adminUrl, { max: 1, onnotice: () => {} }));
+  const client = postgres(source.adminUrl, { max: 1, onnotice: () => {} });
   const db = drizzle(client) as unknown as Db;
 
   async function preparedTexts(): Promise<string[]> {
@@ -27,49 +28,45 @@ describeOnPostgres('preparingClient on PostgreSQL', (source) => {
   });
   afterAll(() => client.end());
 
-  const many = Array.from({ length: PREPARE_MAX_PARAMS + 1 }, (_, i) => sql`${i}::int`);
+  const bound = (on: Db, label: string) =>
+    on.select({ n: sql<number>`${sql.placeholder('n')}::int`.as(label) }).from(sql`(values (1)) as one(x)`);
+  const reads = perDatabase((on) => ({ named: bound(on, 'named_read').prepare('named_read') }));
 
   it.each([
     {
-      label: 'the health ping, which asks',
-      run: () => pingDatabase(db),
-      text: 'select 1 as ok',
+      label: 'a named drizzle statement (perDatabase)',
+      run: () => reads(db).named.execute({ n: 1 }),
+      text: 'as "named_read"',
       prepared: true,
     },
     {
-      label: 'a constant statement that does not ask',
-      run: () => runBuiltArrays(db, buildOnce(sql`select 2 as unasked`)),
-      text: 'select 2 as unasked',
+      label: 'the same select without a name',
+      run: () => bound(db, 'unnamed_read').execute({ n: 2 }),
+      text: 'as "unnamed_read"',
       prepared: false,
     },
     {
-      label: 'a statement through drizzle without parameters',
-      run: () => db.execute(sql`select 3 as plain`),
-      text: 'select 3 as plain',
+      label: 'a statement through drizzle execute',
+      run: () => db.execute(sql`select ${3}::int as plain`),
+      text: 'as plain',
       prepared: false,
     },
-    {
-      label: 'a statement with a parameter',
-      run: () => runBuiltArrays(db, buildOnce(sql`select ${sql.placeholder('n')}::int as bound`), { n: 4 }),
-      text: 'as bound',
-      prepared: true,
-    },
-    {
-      label: `a statement with more than ${PREPARE_MAX_PARAMS} parameters`,
-      run: () => db.execute(sql`select array[${sql.join(many, sql`, `)}] as many_values`),
-      text: 'as many_values',
-      prepared: false,
-    },
+    { label: 'the health ping', run: () => pingDatabase(db), text: 'select 1', prepared: false },
   ])('$label: prepared $prepared', async ({ run, text, prepared }) => {
     await run();
     await run();
     const found = (await preparedTexts()).filter((statement) => statement.includes(text));
     expect(found).toHaveLength(prepared ? 1 : 0);
   });
+
+  it('builds the statements of perDatabase once per database object', () => {
+    expect(reads(db)).toBe(reads(db));
+    expect(reads(drizzle(client) as unknown as Db)).not.toBe(reads(db));
+  });
 });
 
 describe('pingDatabase', () => {
-  it('answers on either database, asking for a prepared statement where there is one', async () => {
+  it('answers on either database', async () => {
     const source = inject('testDb');
     const database =
       source.kind === 'postgres'
@@ -77,13 +74,6 @@ describe('pingDatabase', () => {
         : await openDatabase({ kind: 'pglite', client: createPglite() }, { migrate: false });
     try {
       await expect(pingDatabase(database.db)).resolves.toBeUndefined();
-      const [row] = await runBuiltArrays<[number]>(
-        database.db,
-        buildOnce(sql`select 1 as ok`),
-        {},
-        { prepareConstant: true },
-      );
-      expect(row).toEqual([1]);
     } finally {
       await database.close();
     }

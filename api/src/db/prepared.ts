@@ -1,52 +1,19 @@
 import { fillPlaceholders, type Logger, type Query, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Sql } from 'postgres';
 import type { Db, Tx } from './client';
 
 /**
- * Statements with more parameters than this are sent unprepared: their text varies with the
- * number of values (an IN list, a bulk insert), and each text prepared would stay in the
+ * runBuiltArrays sends statements with more parameters than this unprepared: their text
+ * varies with the number of values (an IN list), and each text prepared would stay in the
  * connection's statement cache for good.
  */
-export const PREPARE_MAX_PARAMS = 32;
-
-/**
- * Drizzle sends every statement but its named `.prepare()` ones with postgres.js's
- * `prepare: false`, so PostgreSQL parsed and planned each request's queries again. This makes
- * the client prepare them: postgres.js keeps one prepared statement per query text and
- * connection, and the texts drizzle builds are the same from one request to the next
- * (docs/decisions/030-hot-reads.md).
- *
- * A statement without parameters is prepared only when its caller asks (`prepare: true`): its
- * text may be anything (DDL, `set local`, several statements), which must not stay in the
- * statement cache. postgres.js sends such a statement by the simple protocol, which cannot
- * prepare, unless told `simple: false`.
- */
-export function preparingClient(client: Sql): Sql {
-  const unsafe = client.unsafe.bind(client) as (query: string, args?: unknown, options?: object) => unknown;
-  const patched = (query: string, args?: unknown, options?: { prepare?: boolean }) => {
-    // unsafe(text, options) is a form of its own: leave it as it is.
-    if (args !== undefined && !Array.isArray(args)) return unsafe(query, args, options);
-    const count = args?.length ?? 0;
-    // Not `{ ...options, simple: false }`: a literal that opens with a spread gave each object a
-    // hidden class of its own, made and left in the old generation on every call, about 140
-    // bytes per health check until the next full collection (docs/decisions/061-spread-maps.md).
-    if (count === 0 && options?.prepare === true)
-      return unsafe(query, args, { prepare: true, ...options, simple: false });
-    return unsafe(query, args, {
-      ...options,
-      prepare: count > 0 && count <= PREPARE_MAX_PARAMS,
-    });
-  };
-  client.unsafe = patched as Sql['unsafe'];
-  return client;
-}
+const PREPARE_MAX_PARAMS = 32;
 
 /**
  * Runs a search with plans made for its own pattern. With prepared statements PostgreSQL may
  * switch to a generic plan after five runs, which cannot know that '%smith%' is rare and
  * walks a whole list index instead of the trigram index. A transaction's statements are not
- * prepared by preparingClient anyway (postgres.js gives a transaction its own client).
+ * prepared anyway: drizzle prepares only its named `.prepare()` statements, on the pool.
  */
 export function withCustomPlans<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -56,8 +23,10 @@ export function withCustomPlans<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise
 }
 
 /**
- * Statements built once per database object (drizzle's named `.prepare()`), for the reads of
- * a feature: `const reads = perDatabase((db) => ({ byId: db.select()...prepare('name') }))`.
+ * Statements built once per database object (drizzle's named `.prepare()`, which drizzle sends
+ * to postgres.js as prepared statements), for the hot reads of a feature:
+ * `const reads = perDatabase((db) => ({ byId: db.select()...prepare('name') }))`
+ * (docs/decisions/030-hot-reads.md).
  */
 export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
@@ -102,24 +71,23 @@ type ArrayClient =
  * shares, is compiled again once a transaction has used it (docs/decisions/051-array-rows.md).
  * PGlite's default parsers are used: an instant comes as text from postgres.js (drizzle sets
  * its parsers so) and as a Date from PGlite, so select it as text (to_char) or map both forms.
+ * It reads drizzle's private session: kept only until tickets/ticket-json.ts and sync/feed.ts
+ * stop using it (docs/decisions/079-public-apis-only.md); nothing new may call it.
  */
 export async function runBuiltArrays<T extends unknown[]>(
   db: Db | Tx,
   query: Query,
   values: Record<string, unknown> = {},
-  options: { prepareConstant?: boolean } = {},
 ): Promise<T[]> {
   const session = db._.session as unknown as { client: ArrayClient; logger: Logger };
   const client = session.client;
   const params = fillPlaceholders(query.params, values);
   // Logged as drizzle logs its own statements, so a query log shows these too.
   session.logger.logQuery(query.sql, params);
-  // postgres.js: preparingClient decides what is prepared on the pool; a transaction's own
-  // client prepares nothing, as drizzle asks of it. `prepareConstant` asks it to prepare a
-  // statement without parameters, too.
+  // postgres.js: prepared when it has a few parameters (a transaction's own client too).
   if ('unsafe' in client)
     return (await client
-      .unsafe(query.sql, params, { prepare: options.prepareConstant === true })
+      .unsafe(query.sql, params, { prepare: params.length > 0 && params.length <= PREPARE_MAX_PARAMS })
       .values()) as T[];
   return (await client.query(query.sql, params, { rowMode: 'array' })).rows as T[];
 }
