@@ -17,18 +17,12 @@ export function failure(
 }
 
 /**
- * ok()'s envelope as text, around data that is JSON text already (a page of tickets, the sync's
- * changes): `{"success":true,"message":…,"data":<json>,…}` without parsing the data again.
+ * ok()'s envelope as JSON text, for the answers written without a Hono context (the hot routes),
+ * with the page's next cursor where the data is a page.
  */
-export function envelopeJson(message: string, dataJson: string, extra: Record<string, unknown> = {}): string {
-  const [open, close] = envelopeAround(message, extra);
-  return `${open}${dataJson}${close}`;
-}
-
-/** envelopeJson's text before and after the data, for an answer written in pieces. */
-export function envelopeAround(message: string, extra: Record<string, unknown> = {}): [string, string] {
-  const tail = Object.entries(extra)
-    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
-    .join('');
-  return [`{"success":true,"message":${JSON.stringify(message)},"data":`, `${tail}}`];
+export function okText<T>(message: string, data: T, page?: { nextCursor: string | null }): string {
+  const body: ApiSuccess<T> = page
+    ? { success: true, message, data, nextCursor: page.nextCursor }
+    : { success: true, message, data };
+  return JSON.stringify(body);
 }

@@ -15,7 +15,7 @@ import type { AppDeps, AppEnv, UserRow } from '../app/context';
 import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
-import { envelopeJson, ok } from '../http/envelope';
+import { ok, okText } from '../http/envelope';
 import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
@@ -30,11 +30,11 @@ import {
 } from './create-ticket';
 import { identifyStoredEcu, queueIdentification } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
-import { ticketDetails, ticketDtos } from './queries';
+import { ticketDetails } from './queries';
 import { requestChange } from './revisions';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
-import { myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
 import { checkDownloadEligibility } from './ticket-life';
+import { myTicketsPage, NO_TICKET_CURSOR, ticketsByIds } from './ticket-read';
 
 /** 20 MB ECU file + 100 MB of additional files + the form fields. */
 export const MULTIPART_LIMIT = 125 * 1024 * 1024;
@@ -49,12 +49,12 @@ export const myFilesRoute: HotRoute = {
   gate: { role: 'user' },
   async handle(input, { db }) {
     const { limit, cursor } = parseWith(myFilesQuerySchema, input.query);
-    const page = await myTicketsPageJson(db, {
+    const page = await myTicketsPage(db, {
       userId: callerIn(input).id,
       before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
       limit,
     });
-    return { body: envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }) };
+    return { body: okText('Your files', page.tickets, page) };
   },
 };
 
@@ -164,7 +164,7 @@ export function ticketRoutes() {
         // The replay's own files (multipart) are not needed: the first call stored its copy.
         for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);
       }
-      const [dto] = await ticketDtos(db, [ticket]);
+      const [dto] = await ticketsByIds(db, [ticket.id]);
       return ok(
         c,
         created ? 'ECU file submitted successfully' : 'This ticket was already submitted',
@@ -185,7 +185,7 @@ export function ticketRoutes() {
       input,
       newTicketPushes(c.var.deps, user),
     );
-    const [dto] = await ticketDtos(c.var.deps.db, [ticket]);
+    const [dto] = await ticketsByIds(c.var.deps.db, [ticket.id]);
     return ok(
       c,
       created ? 'Change requested successfully' : 'This change was already requested',
