@@ -154,7 +154,7 @@ export async function adminTicketsPage(
  * (admin-search-plan.test.ts holds its plan).
  */
 export function adminSearchRows(db: Db, search: AdminTicketSearch, rows: number) {
-  return adminRows(db, inArray(tickets.id, adminTicketSearchIds(search, rows)));
+  return adminRows(db, sql`${tickets.id} in (${adminTicketSearchIds(search, rows)})`);
 }
 
 function adminListStatement(db: Db, filters: { before?: number | undefined; status?: string | undefined }) {
