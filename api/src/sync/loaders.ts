@@ -1,11 +1,11 @@
 import type { SyncEntities, SyncEntity } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
-import { toUserDto } from '../accounts/user-dto';
-import { toTransactionDto } from '../credits/transaction-dto';
+import { toUserDto } from '../accounts';
+import { toTransactionDto } from '../credits';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { payments, users } from '../db/schema';
-import { ticketsByIds } from '../tickets/ticket-read';
+import { ticketsByIds } from '../tickets';
 
 /** Loads the current state of synced rows of one entity by id, shaped as the API shows them. */
 export type SyncLoader<E extends SyncEntity> = (

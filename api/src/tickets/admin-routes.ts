@@ -9,12 +9,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { currentUser } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
+import type { AppEnv } from '../http/context';
 import { ok, okText } from '../http/envelope';
 import { type HotRoute, honoHandler } from '../http/hot-lane';
 import { int4FromDigits } from '../http/int4';
