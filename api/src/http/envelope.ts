@@ -17,23 +17,17 @@ export function failure(
 }
 
 /**
- * ok()'s envelope as text, around data that is JSON text already (a page of tickets, the sync's
- * changes): `{"success":true,"message":…,"data":<json>,…}` without parsing the data again.
+ * ok()'s envelope as JSON text, with the page's next cursor where the data is a page: for an
+ * answer that is compressed or sent as text (jsonText).
  */
-export function envelopeJson(message: string, dataJson: string, extra: Record<string, unknown> = {}): string {
-  const [open, close] = envelopeAround(message, extra);
-  return `${open}${dataJson}${close}`;
+export function okText<T>(message: string, data: T, page?: { nextCursor: string | null }): string {
+  const body: ApiSuccess<T> = page
+    ? { success: true, message, data, nextCursor: page.nextCursor }
+    : { success: true, message, data };
+  return JSON.stringify(body);
 }
 
-/** A JSON answer already written as text (envelopeJson's), sent as it is. */
+/** A JSON answer already written as text (okText's), sent as it is. */
 export function jsonText(c: Context, json: string, status: ContentfulStatusCode = 200) {
   return c.body(json, status, { 'content-type': 'application/json' });
-}
-
-/** envelopeJson's text before and after the data, for an answer written in pieces. */
-export function envelopeAround(message: string, extra: Record<string, unknown> = {}): [string, string] {
-  const tail = Object.entries(extra)
-    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
-    .join('');
-  return [`{"success":true,"message":${JSON.stringify(message)},"data":`, `${tail}}`];
 }

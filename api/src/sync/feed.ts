@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { buildOnce, runBuiltArrays } from '../db/prepared';
+import { perDatabase } from '../db/prepared';
 import { changes, settings } from '../db/schema';
 import { comparePositions, type FeedPosition } from './cursor';
 
@@ -19,34 +19,37 @@ export interface FeedRow {
   deleted: boolean;
 }
 
-/** Built once; read as arrays (a first sync reads a thousand rows), in FeedRow's key order. */
-const feedPage = buildOnce(sql`
-  select c.seq::float8 as seq, c.tx::text as tx, c.entity, c.entity_id as "entityId", c.deleted
-  from changes c
-  where c.user_id = ${sql.placeholder('userId')}
-    and c.tx < pg_snapshot_xmin(pg_current_snapshot())
-    and (c.tx, c.seq) > (${sql.placeholder('tx')}::xid8, ${sql.placeholder('seq')}::bigint)
-  order by c.tx, c.seq
-  limit ${sql.placeholder('limit')}`);
+/** The feed's page, built and named once per database (a first sync reads a thousand rows). */
+function prepareFeed(db: Db) {
+  return db
+    .select({
+      seq: changes.seq,
+      tx: sql<string>`${changes.tx}::text`,
+      entity: changes.entity,
+      entityId: changes.entityId,
+      deleted: changes.deleted,
+    })
+    .from(changes)
+    .where(
+      and(
+        eq(changes.userId, sql.placeholder('userId')),
+        sql`${changes.tx} < pg_snapshot_xmin(pg_current_snapshot())`,
+        sql`(${changes.tx}, ${changes.seq}) > (${sql.placeholder('tx')}::xid8, ${sql.placeholder('seq')}::bigint)`,
+      ),
+    )
+    .orderBy(asc(changes.tx), asc(changes.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('sync_feed_page');
+}
+const feedPage = perDatabase(prepareFeed);
 
 /**
  * The caller's changes after `from`, in (tx, seq) order, of transactions older than every
  * transaction still running: one that commits later can never land behind a handed-out
  * cursor (docs/decisions/025-files-and-local-data.md).
  */
-export async function feedAfter(
-  db: Db,
-  userId: string,
-  from: FeedPosition,
-  limit: number,
-): Promise<FeedRow[]> {
-  const rows = await runBuiltArrays<[number, string, string, string, boolean]>(db, feedPage, {
-    userId,
-    tx: from.tx,
-    seq: from.seq,
-    limit,
-  });
-  return rows.map(([seq, tx, entity, entityId, deleted]) => ({ seq, tx, entity, entityId, deleted }));
+export function feedAfter(db: Db, userId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
+  return feedPage(db).execute({ userId, tx: from.tx, seq: from.seq, limit });
 }
 
 /** Whether some of the user's changes are of transactions the horizon has not passed yet. */

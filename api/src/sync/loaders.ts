@@ -1,16 +1,17 @@
+import type { SyncEntities, SyncEntity } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import { toUserDto } from '../accounts';
 import { toTransactionDto } from '../credits';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { payments, users } from '../db/schema';
-import { ticketJsonTextById } from '../tickets';
+import { ticketsByIds } from '../tickets';
 
-/**
- * Loads the current state of synced rows by id, shaped as the API shows them and already
- * written as JSON text: the answer puts it in as it is (routes.ts).
- */
-export type SyncLoader = (db: Db, ids: string[]) => Promise<Map<string, string>>;
+/** Loads the current state of synced rows of one entity by id, shaped as the API shows them. */
+export type SyncLoader<E extends SyncEntity> = (
+  db: Db,
+  ids: string[],
+) => Promise<Map<string, SyncEntities[E]>>;
 
 /**
  * The statements of the loaders, built once per database. The ids go as one array parameter,
@@ -29,17 +30,18 @@ function prepareLoads(db: Db) {
 const loads = perDatabase(prepareLoads);
 
 /** One loader per entity of the change feed; a feature adds its own when it lands. */
-export const SYNC_LOADERS: Record<string, SyncLoader> = {
+export const SYNC_LOADERS: { [E in SyncEntity]: SyncLoader<E> } = {
   async user(db, ids) {
     const rows = await loads(db).users.execute({ ids });
-    return new Map(rows.map((u) => [u.id, JSON.stringify(toUserDto(u))]));
+    return new Map(rows.map((u) => [u.id, toUserDto(u)]));
   },
-  // As the ticket routes answer them, written by PostgreSQL (ticket-json.ts:
-  // ticketJsonTextById); loaders.test.ts holds it to toTicketDto's output
-  // (docs/decisions/045-sync-json-in-sql.md).
-  ticket: ticketJsonTextById,
+  // As the ticket routes answer them: the one ticket read model (tickets/ticket-read.ts).
+  async ticket(db, ids) {
+    const tickets = await ticketsByIds(db, ids);
+    return new Map(tickets.map((t) => [t._id, t]));
+  },
   async transaction(db, ids) {
     const rows = await loads(db).payments.execute({ ids });
-    return new Map(rows.map((p) => [p.id, JSON.stringify(toTransactionDto(p))]));
+    return new Map(rows.map((p) => [p.id, toTransactionDto(p)]));
   },
 };

@@ -6,60 +6,29 @@ import {
   tunedFileSchema,
   updateTicketStatusSchema,
 } from '@ecu/shared';
-import { and, desc, eq, lt, type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
-import { withCustomPlans } from '../db/prepared';
-import { tickets, uploads } from '../db/schema';
+import { uploads } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppEnv } from '../http/context';
-import { envelopeJson, jsonText, ok } from '../http/envelope';
+import { jsonText, ok, okText } from '../http/envelope';
 import { int4FromDigits } from '../http/int4';
 import { jsonBody, parseWith } from '../http/validate';
-import { adminTicketSearchPage } from './admin-search';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
-import { ticketPageJson, ticketPageStatement } from './ticket-json';
 import { setTicketStatus } from './ticket-life';
+import { adminTicketsPage } from './ticket-read';
 import { attachTunedFile, knownOriginalOf, reuseTunedFile } from './tuned-files';
 
 const listEcuFilesQuery = listQuerySchema.extend({
   status: z.enum(TICKET_STATUSES, { error: 'Unknown status' }).optional(),
 });
 
-/** Tickets newest first: a page of the admin file list (`rows` is the limit + 1). */
-function ecuFileListPage(where: SQL | undefined, rows: number | Placeholder) {
-  return new QueryBuilder()
-    .select()
-    .from(tickets)
-    .where(where)
-    .orderBy(desc(tickets.ticketNumber))
-    .limit(rows);
-}
-
-/**
- * The list without a search, built once for each combination of filters (a cursor, a status):
- * the page everybody opens costs no statement building.
- */
-const ecuFileListStatements = new Map<string, Query>();
-function ecuFileListStatement(filters: { before: boolean; status: boolean }): Query {
-  const key = `${filters.before}/${filters.status}`;
-  let statement = ecuFileListStatements.get(key);
-  if (!statement) {
-    const where = and(
-      filters.before ? lt(tickets.ticketNumber, sql.placeholder('before')) : undefined,
-      filters.status ? eq(tickets.status, sql.placeholder('status')) : undefined,
-    );
-    statement = ticketPageStatement(ecuFileListPage(where, sql.placeholder('rows')), { owner: true });
-    ecuFileListStatements.set(key, statement);
-  }
-  return statement;
-}
 
 /** The admin file desk (mounted under /api/admin behind the admin gate). */
 export function adminTicketRoutes() {
@@ -67,27 +36,9 @@ export function adminTicketRoutes() {
 
   /** A page of every customer's tickets, newest first, searched and filtered (the Files desk). */
   app.get('/getAllEcuFiles', async (c) => {
-    const { db } = c.var.deps;
     const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
-    const before = int4FromDigits(cursor);
-    const options = { limit, owner: true };
-    const page = q
-      ? // A search runs with a plan made for its own pattern (see api/src/admin/users/user-lists.ts).
-        await withCustomPlans(db, (tx) =>
-          ticketPageJson(
-            tx,
-            ticketPageStatement(adminTicketSearchPage({ q, before, status }, limit + 1), options),
-            {},
-            options,
-          ),
-        )
-      : await ticketPageJson(
-          db,
-          ecuFileListStatement({ before: Boolean(before), status: Boolean(status) }),
-          { before, status, rows: limit + 1 },
-          options,
-        );
-    return jsonText(c, envelopeJson('ECU files', page.json, { nextCursor: page.nextCursor }));
+    const page = await adminTicketsPage(c.var.deps.db, { q, before: int4FromDigits(cursor), status, limit });
+    return jsonText(c, okText('ECU files', page.tickets, page));
   });
 
   /** An admin's details: the customer's, the owner, and the known original. */

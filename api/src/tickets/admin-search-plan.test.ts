@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { openTestDatabase } from '../test/test-db';
 import { RARE_PLATE, seedSearchTickets } from '../test/ticket-search-seed';
-import { type AdminTicketSearch, adminTicketSearchPage } from './admin-search';
+import type { AdminTicketSearch } from './admin-search';
+import { adminSearchRows } from './ticket-read';
 
 /**
  * The admin file search must cost about the same at 100k tickets as at 1k, wherever the
@@ -31,11 +32,12 @@ async function explain(query: SQL): Promise<string> {
   return rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
-const page = (search: AdminTicketSearch) => adminTicketSearchPage(search, 51);
+/** The statement of a page of the searched list, as the route runs it (its rows: ticket, owner, file). */
+const page = (search: AdminTicketSearch) => adminSearchRows(database.db, search, 51);
 
 /** The plan of a page of the search, checked to go through the indexes. */
 async function expectIndexedPlan(search: AdminTicketSearch): Promise<string> {
-  const text = await explain(page(search));
+  const text = await explain(page(search).getSQL());
   expect(text).toContain('Bitmap Index Scan on tickets_search_trgm_idx');
   expect(text).toContain('Bitmap Index Scan on tickets_user_id_idx');
   expect(text).not.toMatch(/Index Scan Backward using tickets_ticket_number_unique/);
@@ -46,28 +48,26 @@ async function expectIndexedPlan(search: AdminTicketSearch): Promise<string> {
 describe('the admin file search finds its candidates through the indexes', () => {
   it('finds the one old ticket of a rare registration through the trigram index', async () => {
     await expectIndexedPlan({ q: RARE_PLATE });
-    const found = rowsOf(await database.db.execute(page({ q: RARE_PLATE })));
-    expect(found.map((r) => r.registration)).toEqual([RARE_PLATE]);
+    const found = await page({ q: RARE_PLATE });
+    expect(found.map((r) => r.ticket.registration)).toEqual([RARE_PLATE]);
     const oldest = rowsOf(await database.db.execute(sql`select min(ticket_number) as n from tickets`));
-    expect(found[0]!.ticket_number).toBe(oldest[0]!.n);
+    expect(found[0]!.ticket.ticketNumber).toBe(oldest[0]!.n);
   });
 
   it('the plate typed without its space, a term of no ticket, a page after a cursor, a status', async () => {
     await expectIndexedPlan({ q: 'xb93ogd' });
     await expectIndexedPlan({ q: 'QQ99 ZZ' });
     await expectIndexedPlan({ q: RARE_PLATE, before: 150_000, status: 'Completed' });
-    expect(rowsOf(await database.db.execute(page({ q: 'xb93ogd' }))).map((r) => r.registration)).toEqual([
-      RARE_PLATE,
-    ]);
-    expect(rowsOf(await database.db.execute(page({ q: 'QQ99 ZZ' })))).toEqual([]);
+    expect((await page({ q: 'xb93ogd' })).map((r) => r.ticket.registration)).toEqual([RARE_PLATE]);
+    expect(await page({ q: 'QQ99 ZZ' })).toEqual([]);
   });
 
   it("an owner's name: the tickets of the users it matches, newest first", async () => {
     // The owners named Walker7… (Walker76, Walker706, …): 15 owners of 100 tickets each.
     await expectIndexedPlan({ q: 'Walker7' });
-    const found = rowsOf(await database.db.execute(page({ q: 'Walker7' })));
+    const found = await page({ q: 'Walker7' });
     expect(found).toHaveLength(51);
-    const numbers = found.map((r) => Number(r.ticket_number));
+    const numbers = found.map((r) => r.ticket.ticketNumber);
     const newest = rowsOf(
       await database.db.execute(sql`
         select t.ticket_number from tickets t join users u on u.id = t.user_id

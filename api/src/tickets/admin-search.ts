@@ -44,14 +44,14 @@ function ticketSearch(q: string): SQL | undefined {
 }
 
 /**
- * A page of the searched admin file list as whole ticket rows (at most `rows`, newest first),
- * for ticketPageStatement. The matching tickets are found first, through the indexes, and only
- * then ordered and cut to the page: the MATERIALIZED candidates keep the planner from walking
- * the ticket numbers backwards and filtering every ticket, a bet that the matches are among
- * the newest which a rare term (one old registration) loses at the cost of the whole table
- * (admin-search-plan.test.ts holds the plan).
+ * The ids of a page of the searched admin file list (at most `rows`, newest first), for the
+ * answer statement (ticket-read.ts: adminSearchWhere). The matching tickets are found first,
+ * through the indexes, and only then ordered and cut to the page: the MATERIALIZED candidates
+ * keep the planner from walking the ticket numbers backwards and filtering every ticket, a bet
+ * that the matches are among the newest which a rare term (one old registration) loses at the
+ * cost of the whole table (admin-search-plan.test.ts holds the plan).
  */
-export function adminTicketSearchPage(search: AdminTicketSearch, rows: number): SQL {
+export function adminTicketSearchIds(search: AdminTicketSearch, rows: number): SQL {
   const { q, before, status } = search;
   const candidates = new QueryBuilder()
     .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, status: tickets.status })
@@ -63,8 +63,7 @@ export function adminTicketSearchPage(search: AdminTicketSearch, rows: number): 
     before ? sql`ticket_number < ${before}` : undefined,
     status ? sql`status = ${status}` : undefined,
   );
-  return sql`select * from ${tickets} where ${tickets.id} in (
-    with candidates as materialized (${candidates})
+  return sql`with candidates as materialized (${candidates})
     select id from candidates ${filters ? sql`where ${filters}` : sql``}
-    order by ticket_number desc limit ${rows})`;
+    order by ticket_number desc limit ${rows}`;
 }

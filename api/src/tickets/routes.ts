@@ -15,7 +15,7 @@ import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppDeps, AppEnv, UserRow } from '../http/context';
-import { envelopeJson, jsonText, ok } from '../http/envelope';
+import { jsonText, ok, okText } from '../http/envelope';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
 import { ticketClientId } from './client-id';
@@ -29,11 +29,11 @@ import {
 } from './create-ticket';
 import { identifyStoredEcu, queueIdentification } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
-import { ticketDetails, ticketDtos } from './queries';
+import { ticketDetails } from './queries';
 import { requestChange } from './revisions';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
-import { myTicketsPageJson, NO_TICKET_CURSOR } from './ticket-json';
 import { checkDownloadEligibility } from './ticket-life';
+import { myTicketsPage, NO_TICKET_CURSOR, ticketsByIds } from './ticket-read';
 
 /** 20 MB ECU file + 100 MB of additional files + the form fields. */
 export const MULTIPART_LIMIT = 125 * 1024 * 1024;
@@ -148,7 +148,7 @@ export function ticketRoutes() {
         // The replay's own files (multipart) are not needed: the first call stored its copy.
         for (const f of stored.filter((s) => s.uploadId === null)) await storage.remove(f.storageKey);
       }
-      const [dto] = await ticketDtos(db, [ticket]);
+      const [dto] = await ticketsByIds(db, [ticket.id]);
       return ok(
         c,
         created ? 'ECU file submitted successfully' : 'This ticket was already submitted',
@@ -169,7 +169,7 @@ export function ticketRoutes() {
       input,
       newTicketPushes(c.var.deps, user),
     );
-    const [dto] = await ticketDtos(c.var.deps.db, [ticket]);
+    const [dto] = await ticketsByIds(c.var.deps.db, [ticket.id]);
     return ok(
       c,
       created ? 'Change requested successfully' : 'This change was already requested',
@@ -181,12 +181,12 @@ export function ticketRoutes() {
   /** A page of the customer's tickets, newest first; nextCursor names the next page (null: none). */
   app.get('/my-files', customer, async (c) => {
     const { limit, cursor } = parseWith(myFilesQuerySchema, c.req.query());
-    const page = await myTicketsPageJson(c.var.deps.db, {
+    const page = await myTicketsPage(c.var.deps.db, {
       userId: currentUser(c).id,
       before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
       limit,
     });
-    return jsonText(c, envelopeJson('Your files', page.json, { nextCursor: page.nextCursor }));
+    return jsonText(c, okText('Your files', page.tickets, page));
   });
 
   // Admins open any ticket through the same call (their ticket page shows the same cards).

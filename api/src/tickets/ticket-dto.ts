@@ -1,30 +1,96 @@
-import type { StoredFileDto, TicketDto } from '@ecu/shared';
-import type { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
+import type { EcuIdentification, StoredFileDto, TicketDto } from '@ecu/shared';
+import { type ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import type { RevisionChain } from './revisions';
 
-type TicketRow = typeof tickets.$inferSelect;
-/** What a ticket's answer needs of a stored file. */
-export type FileRow = Pick<
-  typeof ticketFiles.$inferSelect,
-  'id' | 'ticketId' | 'kind' | 'name' | 'size' | 'sha256' | 'createdAt'
->;
-type EventRow = typeof ticketEvents.$inferSelect;
-/** What an admin's answer shows of a ticket's owner. */
-export type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
+/**
+ * The one ticket read model (docs/decisions/081-ticket-read-model.md): the columns a ticket's
+ * answer needs, selected by ticket-read.ts, and the one function from those rows to TicketDto.
+ * A new field of the answer is a column here and a key in toTicketDto, both checked by tsc.
+ */
 
-export function fileDto(f: FileRow): StoredFileDto {
+/** What a ticket's answer shows of the ticket. */
+export const ticketColumns = {
+  id: tickets.id,
+  ticketNumber: tickets.ticketNumber,
+  make: tickets.make,
+  model: tickets.model,
+  year: tickets.year,
+  registration: tickets.registration,
+  ecuId: tickets.ecuId,
+  transmission: tickets.transmission,
+  readTool: tickets.readTool,
+  readType: tickets.readType,
+  masterSlave: tickets.masterSlave,
+  stage: tickets.stage,
+  options: tickets.options,
+  notes: tickets.notes,
+  creditsNeed: tickets.creditsNeed,
+  status: tickets.status,
+  chargedAt: tickets.chargedAt,
+  refundedAt: tickets.refundedAt,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
+/** What a ticket's answer shows of a stored file (never its storage key or uploader). */
+export const fileColumns = {
+  id: ticketFiles.id,
+  kind: ticketFiles.kind,
+  name: ticketFiles.name,
+  size: ticketFiles.size,
+  sha256: ticketFiles.sha256,
+};
+
+/** What an admin's answer shows of a ticket's owner. */
+export const ownerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+export type TicketAnswerRow = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
+export type FileRow = Pick<typeof ticketFiles.$inferSelect, keyof typeof fileColumns>;
+export type OwnerRow = Pick<typeof users.$inferSelect, keyof typeof ownerColumns>;
+type EventRow = Pick<typeof ticketEvents.$inferSelect, 'kind' | 'actorId' | 'detail' | 'createdAt'>;
+
+/** One row of the answer statement: a ticket with one of its files (or none), its owner for admins. */
+export interface TicketFileRow {
+  ticket: TicketAnswerRow;
+  file: FileRow | null;
+  owner?: OwnerRow;
+}
+
+/** What only the details calls add: the history, and what the ECU read says about itself. */
+export interface TicketHistory {
+  events: EventRow[];
+  /** Each actor's name as the history shows it, by user id. */
+  actors: Map<string, string>;
+  ecuIdentification: EcuIdentification | null;
+}
+
+export function fileDto(f: Pick<FileRow, 'id' | 'name' | 'size' | 'sha256'>): StoredFileDto {
   return { id: f.id, name: f.name, size: f.size, sha256: f.sha256, url: `/api/files/${f.id}` };
 }
 
-/** The newest tuned file wins; the ECU file is the first one stored. */
+/**
+ * A ticket's answer from its row and its files, oldest first (as ticket-read.ts orders them):
+ * the first ECU file, every common file, the newest tuned file.
+ */
 export function toTicketDto(
-  t: TicketRow,
+  t: TicketAnswerRow,
   files: FileRow[],
-  extra: { events?: EventRow[]; actors?: Map<string, string>; owner?: OwnerRow; chain?: RevisionChain } = {},
+  extra: { history?: TicketHistory; chain?: RevisionChain; owner?: OwnerRow | undefined } = {},
 ): TicketDto {
-  const byTime = [...files].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const tuned = byTime.filter((f) => f.kind === 'tuned').at(-1);
-  const ecu = byTime.find((f) => f.kind === 'ecu');
+  let ecu: FileRow | undefined;
+  let tuned: FileRow | undefined;
+  const common: StoredFileDto[] = [];
+  for (const f of files) {
+    if (f.kind === 'ecu') ecu ??= f;
+    else if (f.kind === 'common') common.push(fileDto(f));
+    else tuned = f;
+  }
+  const { history, chain, owner } = extra;
   return {
     _id: t.id,
     ticketNumber: t.ticketNumber,
@@ -46,30 +112,53 @@ export function toTicketDto(
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
     ecuFile: ecu ? fileDto(ecu) : null,
-    commonFiles: byTime.filter((f) => f.kind === 'common').map(fileDto),
+    commonFiles: common,
     ecuTunedFile: tuned ? fileDto(tuned) : null,
-    // The details calls (those with the history) also say what the ECU read says about itself.
-    ...(extra.events
+    ...(history
       ? {
-          history: extra.events.map((e) => ({
+          history: history.events.map((e) => ({
             kind: e.kind,
             at: e.createdAt.toISOString(),
-            by: e.actorId ? (extra.actors?.get(e.actorId) ?? null) : null,
+            by: e.actorId ? (history.actors.get(e.actorId) ?? null) : null,
             detail: e.detail as Record<string, unknown>,
           })),
-          ecuIdentification: t.ecuIdentification ?? null,
+          ecuIdentification: history.ecuIdentification,
         }
       : {}),
-    ...(extra.chain ?? {}),
-    ...(extra.owner
+    ...(chain ?? {}),
+    ...(owner
       ? {
-          userId: {
-            _id: extra.owner.id,
-            firstName: extra.owner.firstName,
-            lastName: extra.owner.lastName,
-            email: extra.owner.email,
-          },
+          userId: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
         }
       : {}),
   };
+}
+
+/**
+ * The rows of the answer statement, a ticket's rows one after another, as each ticket (its
+ * first row) with its files in the rows' order.
+ */
+export function ticketsOfRows<R extends TicketFileRow>(rows: R[]): { row: R; files: FileRow[] }[] {
+  const out: { row: R; files: FileRow[] }[] = [];
+  let current: { row: R; files: FileRow[] } | undefined;
+  for (const r of rows) {
+    if (current?.row.ticket.id !== r.ticket.id) {
+      current = { row: r, files: [] };
+      out.push(current);
+    }
+    if (r.file) current.files.push(r.file);
+  }
+  return out;
+}
+
+/** The answers of the rows' tickets, in the rows' order; with their owners when the rows have them. */
+export function ticketDtosOfRows(rows: TicketFileRow[]): TicketDto[] {
+  return ticketsOfRows(rows).map(({ row, files }) => toTicketDto(row.ticket, files, { owner: row.owner }));
+}
+
+/** A page of the newest `limit` tickets of up to limit + 1, with the cursor of the next page. */
+export function pageOf(all: TicketDto[], limit: number): { tickets: TicketDto[]; nextCursor: string | null } {
+  if (all.length <= limit) return { tickets: all, nextCursor: null };
+  const tickets = all.slice(0, limit);
+  return { tickets, nextCursor: String(tickets.at(-1)!.ticketNumber) };
 }

@@ -100,12 +100,9 @@ export async function knownOriginalOf(db: Db | Tx, ticketId: string): Promise<Kn
     status: row.status,
     tunedFile: fileDto({
       id: row.f_id,
-      ticketId: row.f_ticket_id,
-      kind: 'tuned',
       name: row.f_name,
       size: Number(row.f_size),
       sha256: row.f_sha256,
-      createdAt: new Date(row.f_created_at),
     }),
   };
 }
