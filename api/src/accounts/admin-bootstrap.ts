@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app/context';
 import { STARTUP_LOCKS, withStartupLock } from '../db/client';
 import { users } from '../db/schema';
+import type { AppDeps } from '../http/context';
 import { createCredentialUser, getUserByEmail } from './queries';
 
 export const GENERATED_ADMIN_EMAIL = 'admin@ecu-portal.local';

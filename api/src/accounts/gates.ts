@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv, UserRow } from '../app/context';
 import { forbidden, unauthorized } from '../http/app-error';
+import type { AppEnv, UserRow } from '../http/context';
 import { noteRequestUser } from '../platform/request-scope';
 import type { ResolvedSession, SessionRequest, sessionResolver } from './session-resolve';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ProfileInput } from '@ecu/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { authAccounts, users } from '../db/schema';
+import type { UserRow } from '../http/context';
 import { hashPassword, needsRehash } from './password-hash';
 
 export async function getUserById(db: Db, id: string): Promise<UserRow | undefined> {

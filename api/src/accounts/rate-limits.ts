@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app/context';
 import { AppError } from '../http/app-error';
 import { clientIp } from '../http/client-ip';
+import type { AppEnv } from '../http/context';
 
 type Window = readonly [limit: number, seconds: number];
 

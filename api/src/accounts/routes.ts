@@ -8,8 +8,8 @@ import {
   verifyEmailSchema,
 } from '@ecu/shared';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app/context';
 import { badRequest, unauthorized } from '../http/app-error';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
 import { jsonBody } from '../http/validate';

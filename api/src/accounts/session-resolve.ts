@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { buildOnce, positionsOf, runBuiltArrays } from '../db/prepared';
 import { users } from '../db/schema';
+import type { UserRow } from '../http/context';
 import type { Auth } from './auth';
 
 export interface ResolvedSession {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { SignUpInput } from '@ecu/shared';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app/context';
 import { badRequest } from '../http/app-error';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { queueMail } from '../platform/mail';
-import { applyNewAccountPrice } from '../settings/service';
+import { applyNewAccountPrice } from '../settings';
 import { signUpAttemptMail } from './mail-templates';
 import { hashPassword } from './password-hash';
 import { getUserByEmail } from './queries';

@@ -1,5 +1,5 @@
 import { penceToPounds, type UserDto } from '@ecu/shared';
-import type { UserRow } from '../app/context';
+import type { UserRow } from '../http/context';
 
 export function toUserDto(u: UserRow): UserDto {
   return {

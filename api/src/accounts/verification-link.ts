@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { AppDeps } from '../app/context';
 import type { Db, Tx } from '../db/client';
 import { verifications } from '../db/schema';
+import type { AppDeps } from '../http/context';
 import { queueMail } from '../platform/mail';
 import { verificationMail } from './mail-templates';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { requireAccount } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
-import { adminCreditRoutes } from '../credits/admin-routes';
-import { adminSettingsRoutes } from '../settings/admin-routes';
-import { adminTicketRoutes } from '../tickets/admin-routes';
+import { requireAccount } from '../accounts';
+import { adminCreditRoutes } from '../credits';
+import type { AppEnv } from '../http/context';
+import { adminSettingsRoutes } from '../settings';
+import { adminTicketRoutes } from '../tickets';
 import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';

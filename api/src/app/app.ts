@@ -10,6 +10,7 @@ import { paymentRoutes } from '../credits/routes';
 import { pingDatabase } from '../db/client';
 import { notFound, RETRY_AFTER_SECONDS } from '../http/app-error';
 import { jsonBodiesOnly, limitBody } from '../http/body-limit';
+import type { AppDeps, AppEnv } from '../http/context';
 import type { EdgeSettings } from '../http/edge';
 import { failure } from '../http/envelope';
 import { type HotRoute, honoHandler, hotLane } from '../http/hot-lane';
@@ -27,7 +28,6 @@ import { fileRoutes } from '../tickets/file-routes';
 import { myFilesRoute, ticketRoutes } from '../tickets/routes';
 import { uploadRoutes } from '../uploads/routes';
 import { createTusServer, UPLOADS_PATH } from '../uploads/tus-server';
-import type { AppDeps, AppEnv } from './context';
 import { publicConfigRoutes } from './public-config-route';
 import { mountWeb } from './static-web';
 

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/select-provider';
 import { analyzeDatabase, type Database, openDatabase } from '../db/client';
+import type { AppDeps } from '../http/context';
 import { loadMetrics } from '../metrics';
 import { createNotifier, type ResolveHost } from '../notifications';
 import { diskWatchOf } from '../platform/disk-space';
@@ -16,7 +17,6 @@ import { databaseRateLimitStore, failoverRateLimitStore, redisRateLimitStore } f
 import { connectRedis, redisReady } from '../platform/redis';
 import { registerIdentifyWorker } from '../tickets/identify-ecu-file';
 import { UPLOAD_TTL_MS } from '../uploads/tus-server';
-import type { AppDeps } from './context';
 
 export interface Runtime {
   deps: AppDeps;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { getSettings } from '../settings/service';
-import type { AppEnv } from './context';
 
 /** Settings every visitor may read: support address (disabled overlay), seller block, payments mode. */
 export function publicConfigRoutes() {

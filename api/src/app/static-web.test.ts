@@ -6,7 +6,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../http/context';
 import { mountWeb } from './static-web';
 
 /** A built PWA as vite writes it with `sourcemap: 'hidden'`: each bundle with its .map beside it. */

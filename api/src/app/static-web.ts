@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../http/context';
 
 /** Source maps: the build keeps them for debugging ('hidden'), the public never gets them. */
 const SOURCE_MAP = /\.map(\.(br|gz))?$/i;

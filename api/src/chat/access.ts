@@ -1,6 +1,6 @@
-import { getUserById } from '../accounts/queries';
-import type { AppDeps, UserRow } from '../app/context';
-import { getTicketByNumber } from '../tickets/queries';
+import { getUserById } from '../accounts';
+import type { AppDeps, UserRow } from '../http/context';
+import { getTicketByNumber } from '../tickets';
 import type { ChatTicket } from './room';
 
 export type ChatAccess =

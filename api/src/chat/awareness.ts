@@ -1,6 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
-import type { UserRow } from '../app/context';
+import type { UserRow } from '../http/context';
 
 const MAX_AWARENESS_STATE = 2_048;
 

@@ -1,10 +1,10 @@
 import { chatPeopleOf } from '@ecu/shared/chat/doc';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type * as Y from 'yjs';
-import type { AppDeps } from '../app/context';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema';
+import type { AppDeps } from '../http/context';
 import { docRuntime } from './doc-runtime-loader';
 import type { ChatFanout } from './fanout';
 import type { ChatHub } from './hub';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import type { WebSocket } from 'ws';
-import type { AppDeps, UserRow } from '../app/context';
+import type { AppDeps, UserRow } from '../http/context';
 import { onAccessChange } from './access-changes';
 import { docRuntime } from './doc-runtime-loader';
 import type { ChatFanout } from './fanout';

@@ -1,10 +1,10 @@
 import type { ChatInboxRow } from '@ecu/shared/chat/payload';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { requireAccount } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { requireAccount } from '../accounts';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 
 export const INBOX_LIMIT = 200;

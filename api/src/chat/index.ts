@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AppDeps } from '../app/context';
+import type { AppDeps } from '../http/context';
 import { chatTicketFor, chatUserNow } from './access';
 import { docRuntime } from './doc-runtime-loader';
 import { type ChatFanout, localFanout, redisFanout } from './fanout';
@@ -10,6 +10,7 @@ import { type ChatPresence, localPresence, redisPresence } from './presence';
 import { chatRoutes } from './routes';
 import { attachChatServer } from './ws-server';
 
+export { announceAccessChange } from './access-changes';
 export { DELETED_USER_NAME, forgetChatUser } from './forget-user';
 export { COMPACT_AFTER } from './hub';
 

@@ -15,7 +15,7 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import type { UserRow } from '../app/context';
+import type { UserRow } from '../http/context';
 import { cleanAwarenessUpdate } from './awareness';
 import { decodePeerUpdate, encodePeerUpdate, inspectServerUpdate } from './peer-update';
 import { inspectUpdate, moveToEnd } from './validate-update';

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { passGates } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { passGates } from '../accounts';
 import { chatAttachments, uploads } from '../db/schema';
 import { notFound } from '../http/app-error';
 import { contentDisposition } from '../http/content-disposition';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { chatTicketFor } from './access';
 import { docRuntime } from './doc-runtime-loader';

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CHAT_PATH } from '@ecu/shared/chat/protocol';
 import type { WebSocketServer } from 'ws';
-import type { AppDeps } from '../app/context';
+import type { AppDeps } from '../http/context';
 import { chatAccess } from './access';
 import type { ChatHub } from './hub';
 

@@ -7,15 +7,13 @@ import {
 } from '@ecu/shared';
 import { and, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { currentUser } from '../accounts/gates';
-import { getUserById } from '../accounts/queries';
-import { toUserDto } from '../accounts/user-dto';
-import { recordAudit } from '../admin/audit';
-import type { AppEnv } from '../app/context';
+import { currentUser, getUserById, toUserDto } from '../accounts';
+import { recordAudit } from '../admin';
 import type { Db, Tx } from '../db/client';
 import { withCustomPlans } from '../db/prepared';
 import { payments, users } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
+import type { AppEnv } from '../http/context';
 import { idempotent } from '../http/idempotency';
 import { int4FromDigits } from '../http/int4';
 import { containsPattern } from '../http/search-pattern';

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { countryName, formatGBP, formatSerialNo, penceToPounds, VAT_PERCENT } from '@ecu/shared';
 import PDFDocument from 'pdfkit';
-import type { UserRow } from '../app/context';
 import type { Config } from '../config';
 import type { payments } from '../db/schema';
+import type { UserRow } from '../http/context';
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -2,7 +2,7 @@ import type { TransactionDto, UserDto } from '@ecu/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../db/schema';
-import type { SyncChange } from '../sync/routes';
+import type { SyncChange } from '../sync';
 import {
   buyCredits,
   CARD_DECLINED,

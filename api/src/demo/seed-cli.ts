@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { GENERATED_ADMIN_EMAIL } from '../accounts/admin-bootstrap';
+import { GENERATED_ADMIN_EMAIL } from '../accounts';
 import { ConfigError, loadConfig } from '../config';
 import { type DatabaseSource, openDatabase } from '../db/client';
 import { rowsOf } from './bulk-insert';

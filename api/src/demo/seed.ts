@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../accounts/password-hash';
+import { hashPassword } from '../accounts';
 import type { Db, Tx } from '../db/client';
 import { insertInBatches, insertRows, rowsOf, unnestOf } from './bulk-insert';
 import { buildDemoDataset, type DemoDataset, type DemoScale } from './demo-dataset';

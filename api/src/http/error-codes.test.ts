@@ -1,7 +1,7 @@
 import { ERROR_CODE_STATUS } from '@ecu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../accounts/rate-limits';
-import { InsufficientCreditsError } from '../credits/ledger';
+import { RATE_LIMITS } from '../accounts';
+import { InsufficientCreditsError } from '../credits';
 import { CARD_DECLINED, createPayment } from '../test/credits-helpers';
 import {
   disabledUser,

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { callerOf, GATE_MESSAGES, type GateOptions, passGates, type ResolveSession } from '../accounts/gates';
-import type { AppDeps, AppEnv, UserRow } from '../app/context';
+import { callerOf, GATE_MESSAGES, type GateOptions, passGates, type ResolveSession } from '../accounts';
 import { unauthorized } from './app-error';
+import type { AppDeps, AppEnv, UserRow } from './context';
 import { errorAnswer } from './on-error';
 import { beforeReadRetry, retriesRead } from './read-retry';
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps, AppEnv, UserRow } from '../app/context';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { openTestDatabase } from '../test/test-db';
+import type { AppDeps, AppEnv, UserRow } from './context';
 import { idempotent, OTHER_REQUEST_MESSAGE, requestFingerprint } from './idempotency';
 import { onError } from './on-error';
 

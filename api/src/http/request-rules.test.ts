@@ -1,6 +1,6 @@
 import type { UserDto } from '@ecu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../accounts/rate-limits';
+import { RATE_LIMITS } from '../accounts';
 import {
   newClient,
   PASSWORD,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../accounts/rate-limits';
+import { RATE_LIMITS } from '../accounts';
 import { BUILD_INFO } from '../platform/version';
 import { allowConsoleErrors } from '../test/console-guard';
 import { newClient, PASSWORD, signUpUser, type TestUser, uniqueEmail, uniqueIp } from '../test/factories';

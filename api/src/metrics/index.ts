@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app/context';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { AppError, notFound } from '../http/app-error';
+import type { AppDeps, AppEnv } from '../http/context';
 import type { Logger } from '../platform/logger';
 import type { DatabaseConnections, MetricSources, Metrics } from './registry';
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatClient } from '../chat/test/chat-client';
-import { type ChatSetup, chatSetup, eventually } from '../chat/test/fixtures';
+import { type ChatSetup, chatClient, chatSetup, eventually } from '../test/chat-helpers';
 import { newClient } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { createTusUpload, slowTusPatch } from '../test/ticket-helpers';

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatClient, chatClient } from '../chat/test/chat-client';
-import { chatSetup, indexedMessage } from '../chat/test/fixtures';
+import { type ChatClient, chatClient, chatSetup, indexedMessage } from '../test/chat-helpers';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
 import { jobsSettled } from '../test/jobs-settled';
 import { decryptPush } from '../test/push-decrypt';

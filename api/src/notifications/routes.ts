@@ -5,9 +5,9 @@ import {
   pushUnsubscribeSchema,
 } from '@ecu/shared';
 import { Hono } from 'hono';
-import { currentUser, requireAccount } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { currentUser, requireAccount } from '../accounts';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
 import { choicesOf, removeOwnSubscription, saveChoices, saveSubscription } from './store';

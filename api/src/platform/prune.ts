@@ -2,10 +2,9 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { idempotencyKeys, rateLimits, settings } from '../db/schema';
-import { comparePositions, type FeedPosition } from '../sync/cursor';
-import { PRUNED_THROUGH_KEY, prunedThrough } from '../sync/feed';
-import { removeUnreferencedFiles } from '../tickets/stored-files';
-import { sweepExpiredUploads } from '../uploads/cleanup';
+import { comparePositions, type FeedPosition, PRUNED_THROUGH_KEY, prunedThrough } from '../sync';
+import { removeUnreferencedFiles } from '../tickets';
+import { sweepExpiredUploads } from '../uploads';
 import type { FileStorage } from './file-storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,10 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatClient, chatClient } from '../chat/test/chat-client';
-import { onServer, verifiedUserFromRandomIp } from '../chat/test/fixtures';
-import { rawChatSocket } from '../chat/test/raw-socket';
 import type { Database } from '../db/client';
+import {
+  type ChatClient,
+  chatClient,
+  onServer,
+  rawChatSocket,
+  verifiedUserFromRandomIp,
+} from '../test/chat-helpers';
 import { adminUser, newClient, type TestUser } from '../test/factories';
 import { recordingLogger } from '../test/recording-logger';
 import { TestRedis } from '../test/redis-server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PaymentProvider } from '../credits/payments/provider';
-import { sandboxProvider } from '../credits/payments/sandbox-provider';
+import type { PaymentProvider } from '../credits';
+import { sandboxProvider } from '../credits';
 import { createPayment } from '../test/credits-helpers';
 import { type TestUser, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';

@@ -1,8 +1,8 @@
 import { type AdminSettingsDto, updateSettingsSchema } from '@ecu/shared';
 import { type Context, Hono } from 'hono';
-import { currentUser } from '../accounts/gates';
-import { auditTrail } from '../admin/audit';
-import type { AppEnv } from '../app/context';
+import { currentUser } from '../accounts';
+import { auditTrail } from '../admin';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
 import { getSettings, updateSettings } from './service';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { requireAccount } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { requireAccount } from '../accounts';
+import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { currentServiceStatus } from './service-status';
 

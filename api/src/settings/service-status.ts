@@ -1,8 +1,8 @@
 import { expectedTurnaround, type ServiceStatusDto, serviceStatus, type WorkingHours } from '@ecu/shared';
 import { and, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../app/context';
 import type { Db } from '../db/client';
 import { ticketEvents, tickets } from '../db/schema';
+import type { AppDeps } from '../http/context';
 import { getSettings } from './service';
 import { minutesPerFinishedFile } from './throughput';
 

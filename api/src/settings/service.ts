@@ -13,11 +13,11 @@ import {
 } from '@ecu/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../admin/audit';
-import type { UserRow } from '../app/context';
+import { recordAudit } from '../admin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { settings, users } from '../db/schema';
+import type { UserRow } from '../http/context';
 import type { Logger } from '../platform/logger';
 
 const GROUP_SCHEMAS: { [G in SettingsGroup]: z.ZodType<AdminSettings[G]> } = {

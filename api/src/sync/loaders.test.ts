@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { ticketFiles, tickets, users } from '../db/schema';
 import { openTestDatabase } from '../test/test-db';
-import { ticketDtos } from '../tickets/queries';
-import { ticketJsonTextById } from '../tickets/ticket-json';
+import { ticketDtos, ticketJsonTextById } from '../tickets';
 import { SYNC_LOADERS } from './loaders';
 
 let database: Database;

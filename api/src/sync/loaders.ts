@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { toUserDto } from '../accounts/user-dto';
-import { toTransactionDto } from '../credits/transaction-dto';
+import { toUserDto } from '../accounts';
+import { toTransactionDto } from '../credits';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { payments, users } from '../db/schema';
-import { ticketJsonTextById } from '../tickets/ticket-json';
+import { ticketJsonTextById } from '../tickets';
 
 /**
  * Loads the current state of synced rows by id, shaped as the API shows them and already

@@ -1,8 +1,8 @@
 import type { SyncChangeDto } from '@ecu/shared';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app/context';
 import { badRequest } from '../http/app-error';
+import type { AppEnv } from '../http/context';
 import { envelopeAround } from '../http/envelope';
 import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { parseWith } from '../http/validate';

@@ -10,13 +10,13 @@ import { and, desc, eq, lt, type Placeholder, type Query, type SQL, sql } from '
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { currentUser } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
 import { withCustomPlans } from '../db/prepared';
 import { tickets, uploads } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
+import type { AppEnv } from '../http/context';
 import { envelopeJson, ok } from '../http/envelope';
 import { type HotRoute, honoHandler } from '../http/hot-lane';
 import { int4FromDigits } from '../http/int4';

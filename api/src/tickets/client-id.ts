@@ -1,7 +1,7 @@
 import { ticketClientIdSchema } from '@ecu/shared';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app/context';
 import { AppError, badRequest } from '../http/app-error';
+import type { AppEnv } from '../http/context';
 
 export const KEY_MISMATCH_MESSAGE =
   "The Idempotency-Key header and the body's clientId name different tickets";

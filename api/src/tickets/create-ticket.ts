@@ -8,12 +8,12 @@ import {
   type VehicleDetailsInput,
 } from '@ecu/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { UserRow } from '../app/context';
 import type { Db, Tx } from '../db/client';
 import { ticketEvents, ticketFiles, tickets, uploads, users } from '../db/schema';
 import { AppError, badRequest } from '../http/app-error';
+import type { UserRow } from '../http/context';
 import type { FileStorage } from '../platform/file-storage';
-import { finishIfStored } from '../uploads/finish';
+import { finishIfStored } from '../uploads';
 
 type TicketRow = typeof tickets.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { passGates } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { passGates } from '../accounts';
 import { ticketFiles, tickets } from '../db/schema';
 import { notFound } from '../http/app-error';
 import { contentDisposition } from '../http/content-disposition';
+import type { AppEnv } from '../http/context';
 import { isUuid } from '../http/uuid';
 import { verifyDownloadSignature } from './signed-url';
 

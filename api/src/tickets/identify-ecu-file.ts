@@ -1,8 +1,8 @@
 import { type EcuIdentification, expectedEcuOf } from '@ecu/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../app/context';
 import type { Tx } from '../db/client';
 import { ticketFiles, tickets } from '../db/schema';
+import type { AppDeps } from '../http/context';
 import { defineQueue, type Jobs } from '../platform/jobs';
 import { PoolBudgetError, PoolLine, PoolLineFullError } from '../platform/worker-pool';
 

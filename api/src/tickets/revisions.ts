@@ -7,11 +7,11 @@ import {
   type TicketRevisionDto,
 } from '@ecu/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AppDeps, UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
+import type { AppDeps, UserRow } from '../http/context';
 import { findTicketByClientId, type OnTicketCreated } from './create-ticket';
 import { shareStoredBytes } from './stored-files';
 

@@ -10,11 +10,11 @@ import {
 } from '@ecu/shared';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { currentUser, requireAccount } from '../accounts/gates';
-import type { AppDeps, AppEnv, UserRow } from '../app/context';
+import { currentUser, requireAccount } from '../accounts';
 import { tickets } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
+import type { AppDeps, AppEnv, UserRow } from '../http/context';
 import { envelopeJson, ok } from '../http/envelope';
 import { callerIn, type HotRoute, honoHandler } from '../http/hot-lane';
 import { jsonBody, parseWith } from '../http/validate';

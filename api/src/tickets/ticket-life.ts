@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppDeps, UserRow } from '../app/context';
-import { applyCreditChange, InsufficientCreditsError } from '../credits/ledger';
+import { applyCreditChange, InsufficientCreditsError } from '../credits';
 import { type TICKET_STATUSES, ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import { notFound } from '../http/app-error';
+import type { AppDeps, UserRow } from '../http/context';
 import { queueMail } from '../platform/mail';
 import { ticketStatusMail } from './mail-templates';
 import { signedDownloadUrl } from './signed-url';

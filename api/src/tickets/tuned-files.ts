@@ -1,10 +1,10 @@
 import type { KnownOriginalDto } from '@ecu/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps, UserRow } from '../app/context';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, uploads } from '../db/schema';
 import { badRequest, notFound } from '../http/app-error';
+import type { AppDeps, UserRow } from '../http/context';
 import { getTicketByNumber } from './queries';
 import { shareStoredBytes } from './stored-files';
 import { fileDto } from './ticket-dto';

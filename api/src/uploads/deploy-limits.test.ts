@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { MULTIPART_LIMIT } from '../tickets/routes';
+import { MULTIPART_LIMIT } from '../tickets';
 import { MAX_BYTES } from './tus-server';
 
 const NGINX = new URL('../../../deploy/nginx.conf', import.meta.url);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { passGates } from '../accounts/gates';
-import type { AppEnv } from '../app/context';
+import { passGates } from '../accounts';
 import { uploads } from '../db/schema';
+import type { AppEnv } from '../http/context';
 import { streamedRequest } from '../http/node-body';
 import { finishIfStored } from './finish';
 import { type createTusServer, TUS_FAULT_HEADERS, UPLOAD_ID, uploadCallers } from './tus-server';

@@ -10,10 +10,10 @@ import {
 import { FileStore } from '@tus/file-store';
 import { type DataStore, Server } from '@tus/server';
 import type { Redis } from 'ioredis';
-import type { UserRow } from '../app/context';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { OUT_OF_STORAGE_MESSAGE, RETRY_AFTER_SECONDS } from '../http/app-error';
+import type { UserRow } from '../http/context';
 import { failure } from '../http/envelope';
 import { diskUse, diskWatchOf } from '../platform/disk-space';
 import { isConnectionLost, isStorageFull } from '../platform/faults';

@@ -1,7 +1,7 @@
 import { deliveryJobParamsSchema } from '@ecu/shared';
 import { Hono } from 'hono';
-import { currentUser } from '../../accounts/gates';
-import type { AppEnv } from '../../app/context';
+import { currentUser } from '../../accounts';
+import type { AppEnv } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { parseWith } from '../../http/validate';
 import { deliveries, retryDelivery } from './desk';

@@ -1,12 +1,12 @@
 import { type CsvValue, dateRangeQuerySchema, formatSerialNo, toCsv } from '@ecu/shared';
 import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { currentUser } from '../../accounts/gates';
-import type { AppEnv } from '../../app/context';
+import { currentUser } from '../../accounts';
 import { payments, users } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
+import type { AppEnv } from '../../http/context';
 import { parseWith } from '../../http/validate';
-import { getSettings } from '../../settings/service';
+import { getSettings } from '../../settings';
 import { recordExport } from '../audit';
 import { type DayRange, rangeBounds, resolveDateRange } from '../overview/date-range';
 

@@ -1,7 +1,7 @@
 import type { OverviewDto, TransactionDto } from '@ecu/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCreditChange } from '../../credits/ledger';
+import { applyCreditChange } from '../../credits';
 import { creditLedger, payments, tickets, users } from '../../db/schema';
 import { buyCredits, CARD_DECLINED, createPayment } from '../../test/credits-helpers';
 import { adminUser, newClient, PROFILE, signUpUser, type TestUser, verifiedUser } from '../../test/factories';

@@ -1,10 +1,10 @@
 import { dateRangeQuerySchema } from '@ecu/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/context';
+import type { AppEnv } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { parseWith } from '../../http/validate';
 import { diskWatchOf } from '../../platform/disk-space';
-import { getSettings } from '../../settings/service';
+import { getSettings } from '../../settings';
 import { resolveDateRange } from './date-range';
 import { overview } from './queries';
 

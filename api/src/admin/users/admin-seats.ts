@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { GATE_MESSAGES } from '../../accounts/gates';
-import type { UserRow } from '../../app/context';
+import { GATE_MESSAGES } from '../../accounts';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/app-error';
+import type { UserRow } from '../../http/context';
 
 /**
  * The admins who can act (role admin, not disabled, not deleted), locked until the

@@ -1,10 +1,10 @@
 import type { Role } from '@ecu/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { UserRow } from '../../app/context';
-import { announceAccessChange } from '../../chat/access-changes';
+import { announceAccessChange } from '../../chat';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/app-error';
+import type { UserRow } from '../../http/context';
 import { recordAudit } from '../audit';
 import { lockForAdminChange, lockUser } from './admin-seats';
 

@@ -1,6 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { forgetChatUser } from '../../chat';
-import { announceAccessChange } from '../../chat/access-changes';
+import { announceAccessChange, forgetChatUser } from '../../chat';
 import type { Db } from '../../db/client';
 import {
   authAccounts,

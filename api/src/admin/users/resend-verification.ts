@@ -1,8 +1,6 @@
-import { getUserById } from '../../accounts/queries';
-import { RATE_LIMITS } from '../../accounts/rate-limits';
-import { queueVerificationMail } from '../../accounts/verification-link';
-import type { AppDeps } from '../../app/context';
+import { getUserById, queueVerificationMail, RATE_LIMITS } from '../../accounts';
 import { AppError, conflict, notFound } from '../../http/app-error';
+import type { AppDeps } from '../../http/context';
 import { recordAudit } from '../audit';
 
 /**

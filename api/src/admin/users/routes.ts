@@ -1,11 +1,9 @@
 import { listQuerySchema, updateUserRoleSchema, userIdSchema, userPageListQuerySchema } from '@ecu/shared';
 import { type Context, Hono } from 'hono';
-import { currentUser } from '../../accounts/gates';
-import { getUserById } from '../../accounts/queries';
-import { toUserDto } from '../../accounts/user-dto';
-import type { AppEnv } from '../../app/context';
+import { currentUser, getUserById, toUserDto } from '../../accounts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
+import type { AppEnv } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { jsonBody, parseWith } from '../../http/validate';
 import { setUserDisabled } from '../user-status';

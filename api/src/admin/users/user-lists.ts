@@ -1,8 +1,8 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { UserRow } from '../../app/context';
 import type { Db, Tx } from '../../db/client';
 import { withCustomPlans } from '../../db/prepared';
 import { USER_SEARCH_TEXT, users } from '../../db/schema';
+import type { UserRow } from '../../http/context';
 import { cursorTime, formatTimeIdCursor, olderThan, parseTimeIdCursor } from '../../http/keyset-cursor';
 import { containsPattern } from '../../http/search-pattern';
 

@@ -6,10 +6,8 @@ import type {
   TransactionDto,
 } from '@ecu/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { getUserById } from '../../accounts/queries';
-import { toUserDto } from '../../accounts/user-dto';
-import { ledgerRowsPage } from '../../credits/credit-history';
-import { toTransactionDto } from '../../credits/transaction-dto';
+import { getUserById, toUserDto } from '../../accounts';
+import { ledgerRowsPage, toTransactionDto } from '../../credits';
 import type { Db } from '../../db/client';
 import { payments, tickets } from '../../db/schema';
 import {

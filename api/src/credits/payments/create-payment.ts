@@ -1,9 +1,9 @@
 import { type CreatePaymentInput, findPackage, poundsToPence, quotePackage } from '@ecu/shared';
 import { and, eq, ne } from 'drizzle-orm';
-import type { UserRow } from '../../app/context';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
+import type { UserRow } from '../../http/context';
 import type { Logger } from '../../platform/logger';
 import type { ChargeResult, PaymentProvider } from './provider';
 import { completePayment, type PaymentRow } from './service';

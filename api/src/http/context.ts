@@ -1,8 +1,8 @@
 import type { DataStore } from '@tus/server';
 import type { Redis } from 'ioredis';
-import type { Auth } from '../accounts/auth';
+import type { Auth } from '../accounts';
 import type { Config } from '../config';
-import type { PaymentProvider } from '../credits/payments/provider';
+import type { PaymentProvider } from '../credits';
 import type { Db } from '../db/client';
 import type { users } from '../db/schema';
 import type { Metrics } from '../metrics';
