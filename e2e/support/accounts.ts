@@ -58,14 +58,14 @@ async function api(ctx: APIRequestContext, method: 'post' | 'put' | 'get', path:
 }
 
 /** An account made through the real API (mail read from the SMTP sink), at the stage asked for. */
-export async function createAccount(stage: Stage = 'verified', email = uniqueEmail()) {
+export async function createAccount(stage: Stage = 'verified', email = uniqueEmail(), profile = PROFILE) {
   const ctx = await request.newContext({
     baseURL: BASE_URL,
     extraHTTPHeaders: { 'X-Forwarded-For': nextIp() },
   });
   const since = Date.now();
   await api(ctx, 'post', '/auth/signup', { email, password: PASSWORD, confirmPassword: PASSWORD });
-  if (stage !== 'signedUp') await api(ctx, 'post', '/auth/onboarding', PROFILE);
+  if (stage !== 'signedUp') await api(ctx, 'post', '/auth/onboarding', profile);
   if (stage === 'verified') {
     const link = new URL(verificationLinkIn(await waitForMail(email, since)));
     await api(ctx, 'post', '/auth/signup-verify', {

@@ -195,17 +195,19 @@ function UserRow({
       <td>
         <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name yet'}</span>
       </td>
-      <td className="admin-email">
+      <td data-label="Email" className="admin-email">
         <EmailText email={user.email} />
       </td>
-      <td className="num">
+      <td data-label="Credits" className="num">
         <span className="admin-credits">{formatCredits(user.credits)}</span>
       </td>
-      <td>
+      <td data-label="Credit Price">
         <PriceEditor user={user} busy={busy} onBusy={onBusy} />
       </td>
-      <td className="num">{formatGBP(user.totalMoneySpent)}</td>
-      <td>
+      <td data-label="Money Spent" className="num">
+        {formatGBP(user.totalMoneySpent)}
+      </td>
+      <td data-label="Actions">
         <CreditButtons
           email={user.email}
           empty={user.credits <= 0}

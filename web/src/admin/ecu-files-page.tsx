@@ -134,21 +134,27 @@ function EcuFilesDesk() {
                       #{t.ticketNumber}
                     </Link>
                   </td>
-                  <td>
+                  <td data-label="Customer">
                     <div className="admin-stacked">
                       <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>
                       <span className="admin-email">{t.userId?.email ?? 'Unknown user'}</span>
                     </div>
                   </td>
-                  <td className="ecu-file-vehicle">{vehicleName(t)}</td>
-                  <td>
+                  <td data-label="Vehicle" className="ecu-file-vehicle">
+                    {vehicleName(t)}
+                  </td>
+                  <td data-label="Registration">
                     <Plate registration={t.registration} />
                   </td>
-                  <td className="num">{formatPrice(t.creditsNeed)}</td>
-                  <td>
+                  <td data-label="Price" className="num">
+                    {formatPrice(t.creditsNeed)}
+                  </td>
+                  <td data-label="Status">
                     <StatusBadge status={t.status} />
                   </td>
-                  <td className="admin-date">{formatDateTime(t.createdAt)}</td>
+                  <td data-label="Date" className="admin-date">
+                    {formatDateTime(t.createdAt)}
+                  </td>
                 </tr>
               );
             })}

@@ -11,13 +11,19 @@ export function PaymentStatusBadge({ status }: { status: string }) {
 export function PaymentCells({ tx, online }: { tx: TransactionDto; online: boolean }) {
   return (
     <>
-      <td className="num">{formatCredits(tx.credits)}</td>
-      <td className="num">{formatGBP(tx.amount)}</td>
-      <td>
+      <td data-label="Credits" className="num">
+        {formatCredits(tx.credits)}
+      </td>
+      <td data-label="Amount" className="num">
+        {formatGBP(tx.amount)}
+      </td>
+      <td data-label="Status">
         <PaymentStatusBadge status={tx.status} />
       </td>
-      <td className="admin-date">{formatDateTime(tx.createdAt)}</td>
-      <td>
+      <td data-label="Date" className="admin-date">
+        {formatDateTime(tx.createdAt)}
+      </td>
+      <td data-label="Invoice">
         <InvoiceCell tx={tx} online={online} />
       </td>
     </>

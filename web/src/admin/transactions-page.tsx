@@ -70,7 +70,7 @@ function TransactionsDesk() {
               return (
                 <tr key={tx._id}>
                   <td className="admin-serial">{tx.serialNo}</td>
-                  <td>
+                  <td data-label="User">
                     <div className="admin-stacked">
                       <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>
                       <span className="admin-email">

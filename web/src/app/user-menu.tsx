@@ -36,7 +36,7 @@ export function UserMenu({ user, withSettings }: { user: UserDto; withSettings: 
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>
-        <span>{user.firstName || user.email}</span>
+        <span className="user-menu-name">{user.firstName || user.email}</span>
       </button>
       {open && (
         <div className="user-menu-list" role="menu">

@@ -95,16 +95,20 @@ function InboxRow({ row }: { row: ChatInboxRow }) {
           #{row.ticketNumber}
         </Link>
       </td>
-      <td>
+      <td data-label="Customer">
         <div className="admin-stacked">
           <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>
           <span className="admin-email">{row.customer.email}</span>
         </div>
       </td>
-      <td>{row.vehicle || 'Unknown vehicle'}</td>
-      <td className="inbox-unread">{unreadText(row.unreadCount)}</td>
-      <td className="admin-date">{formatDateTime(row.waitingSince)}</td>
-      <td className="inbox-preview" title={row.lastMessage}>
+      <td data-label="Vehicle">{row.vehicle || 'Unknown vehicle'}</td>
+      <td data-label="Unread" className="inbox-unread">
+        {unreadText(row.unreadCount)}
+      </td>
+      <td data-label="Waiting since" className="admin-date">
+        {formatDateTime(row.waitingSince)}
+      </td>
+      <td data-label="Last message" className="inbox-preview" title={row.lastMessage}>
         {previewText(row.lastMessage)}
       </td>
     </tr>

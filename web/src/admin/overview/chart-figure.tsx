@@ -123,7 +123,7 @@ export function ChartFigure({
                       {c.cell(row)}
                     </th>
                   ) : (
-                    <td key={c.header} className="num">
+                    <td key={c.header} className="num" data-label={c.header}>
                       {c.cell(row)}
                     </td>
                   ),

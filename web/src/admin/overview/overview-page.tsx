@@ -444,18 +444,22 @@ function OldestWaiting({ rows }: { rows: OverviewDto['oldestWaiting'] }) {
                         #{t.ticketNumber}
                       </Link>
                     </td>
-                    <td>{[t.make, t.model].filter(Boolean).join(' ') || 'Unknown vehicle'}</td>
-                    <td>
+                    <td data-label="Vehicle">
+                      {[t.make, t.model].filter(Boolean).join(' ') || 'Unknown vehicle'}
+                    </td>
+                    <td data-label="Customer">
                       <span className="admin-stacked">
                         <span>{name || 'No name'}</span>
                         <span className="muted">{t.owner.email}</span>
                       </span>
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <StatusBadge status={t.status} />
                     </td>
-                    <td className="admin-nowrap">{formatDateTime(t.createdAt)}</td>
-                    <td className="num">
+                    <td data-label="Submitted" className="admin-nowrap">
+                      {formatDateTime(t.createdAt)}
+                    </td>
+                    <td data-label="Waiting" className="num">
                       <span aria-hidden="true">{formatWaited(t.waitingMinutes)}</span>
                       <span className="sr-only">{spokenWaited(t.waitingMinutes)}</span>
                     </td>

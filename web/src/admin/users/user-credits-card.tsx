@@ -149,14 +149,23 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
 function LedgerRow({ entry }: { entry: LedgerEntryDto }) {
   return (
     <tr>
-      <td className="admin-date">{formatDateTime(entry.createdAt)}</td>
-      <td className={`num ${entry.delta > 0 ? 'admin-delta-up' : entry.delta < 0 ? 'admin-delta-down' : ''}`}>
+      <td data-label="Date" className="admin-date">
+        {formatDateTime(entry.createdAt)}
+      </td>
+      <td
+        data-label="Change"
+        className={`num ${entry.delta > 0 ? 'admin-delta-up' : entry.delta < 0 ? 'admin-delta-down' : ''}`}
+      >
         {signedDelta(entry.delta)}
       </td>
-      <td className="num">{formatCredits(entry.balanceAfter)}</td>
-      <td>{ledgerKindText(entry.kind)}</td>
-      <td>{actorText(entry.actor)}</td>
-      <td className="admin-reason">{entry.note?.trim() || <span className="muted">—</span>}</td>
+      <td data-label="Balance after" className="num">
+        {formatCredits(entry.balanceAfter)}
+      </td>
+      <td data-label="Kind">{ledgerKindText(entry.kind)}</td>
+      <td data-label="By">{actorText(entry.actor)}</td>
+      <td data-label="Reason" className="admin-reason">
+        {entry.note?.trim() || <span className="muted">—</span>}
+      </td>
     </tr>
   );
 }

@@ -119,15 +119,19 @@ export function TicketsCard({ detail }: { detail: AdminUserDetailDto }) {
                       #{t.ticketNumber}
                     </Link>
                   </td>
-                  <td>{vehicleName(t)}</td>
-                  <td>
+                  <td data-label="Vehicle">{vehicleName(t)}</td>
+                  <td data-label="Registration">
                     <Plate registration={t.registration} />
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <StatusBadge status={t.status} />
                   </td>
-                  <td className="num">{formatPrice(t.creditsNeed)}</td>
-                  <td className="admin-date">{formatDateTime(t.createdAt)}</td>
+                  <td data-label="Credits" className="num">
+                    {formatPrice(t.creditsNeed)}
+                  </td>
+                  <td data-label="Date" className="admin-date">
+                    {formatDateTime(t.createdAt)}
+                  </td>
                 </tr>
               ))
             )}
@@ -173,10 +177,12 @@ function AuditRow({ entry }: { entry: AuditEntryDto }) {
   const lines = auditChanges(entry);
   return (
     <tr data-testid="audit-row">
-      <td className="admin-date">{formatDateTime(entry.createdAt)}</td>
-      <td>{actorText(entry.actor)}</td>
-      <td>{auditActionText(entry.action)}</td>
-      <td>
+      <td data-label="When" className="admin-date">
+        {formatDateTime(entry.createdAt)}
+      </td>
+      <td data-label="Who">{actorText(entry.actor)}</td>
+      <td data-label="What">{auditActionText(entry.action)}</td>
+      <td data-label="Change">
         {lines.length === 0 ? (
           <span className="muted">—</span>
         ) : (

@@ -118,19 +118,25 @@ function UserRow({ user, self, showResend }: { user: UserDto; self: boolean; sho
           </div>
         </div>
       </td>
-      <td className="admin-email">
+      <td data-label="Email" className="admin-email">
         <EmailText email={user.email} />
       </td>
-      <td className="num">{formatGBP(user.totalMoneySpent)}</td>
-      <td>
+      <td data-label="Money Spent" className="num">
+        {formatGBP(user.totalMoneySpent)}
+      </td>
+      <td data-label="Credit Price">
         <PriceEditor user={user} />
       </td>
-      <td className="num">{user.totalFilesSubmitted ?? 0}</td>
-      <td>
+      <td data-label="Files" className="num">
+        {user.totalFilesSubmitted ?? 0}
+      </td>
+      <td data-label="Role">
         <RoleSelect user={user} self={self} />
       </td>
-      <td className="admin-date">{formatDateTime(user.createdAt)}</td>
-      <td>
+      <td data-label="Joined" className="admin-date">
+        {formatDateTime(user.createdAt)}
+      </td>
+      <td data-label="Actions">
         <AccountActions user={user} self={self} showResend={showResend} />
       </td>
     </tr>
