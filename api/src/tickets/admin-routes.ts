@@ -29,7 +29,6 @@ const listEcuFilesQuery = listQuerySchema.extend({
   status: z.enum(TICKET_STATUSES, { error: 'Unknown status' }).optional(),
 });
 
-
 /** The admin file desk (mounted under /api/admin behind the admin gate). */
 export function adminTicketRoutes() {
   const app = new Hono<AppEnv>();
