@@ -1,14 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiSession, createAccount, dataOf, PASSWORD, signInThroughUi } from './support/accounts';
 import { ADMIN } from './support/paths';
+import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
 /**
  * Every page of the route table (web/src/app/routes.ts), for every role that opens it, in the
@@ -29,39 +23,13 @@ interface Fixture {
 
 let fixture: Fixture;
 
-/** A ticket made through the multipart create-ecuFile form, as the customer. */
-async function createTicket(customer: APIRequestContext): Promise<number> {
-  const registration = `AX ${Date.now().toString(36).slice(-5).toUpperCase()}`;
-  const created = await dataOf<{ ticketNumber: number }>(
-    await customer.post('/api/ecuFile/create-ecuFile', {
-      multipart: {
-        make: 'Audi',
-        model: 'A4',
-        year: '2018',
-        registration,
-        ecuId: 'Bosch EDC17CP14',
-        transmission: 'Manual',
-        readTool: 'KESS',
-        readType: 'OBD',
-        masterSlave: 'Master',
-        stage: 'Stage 1',
-        options: 'DTC OFF',
-        notes: 'Accessibility e2e',
-        ecuFile: {
-          name: 'read.bin',
-          mimeType: 'application/octet-stream',
-          buffer: Buffer.from(`ECU ${registration} `.repeat(200)),
-        },
-      },
-    }),
-  );
-  return created.ticketNumber;
-}
-
 test.beforeAll(async () => {
   const customer = await createAccount('verified');
   const api = await apiSession(customer.email, PASSWORD);
-  const ticketNumber = await createTicket(api);
+  const { ticketNumber } = await createTicketThroughForm(api, {
+    registration: uniqueRegistration('AX'),
+    notes: 'Accessibility e2e',
+  });
   await api.dispose();
   fixture = {
     customer,

@@ -1,48 +1,16 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiSession, createAccount, dataOf, PASSWORD, signInThroughUi } from './support/accounts';
 import { ADMIN } from './support/paths';
-
-/** A ticket made through the multipart create-ecuFile form, as the tuner. */
-async function createTicket(tuner: APIRequestContext): Promise<number> {
-  const registration = `CH ${Date.now().toString(36).slice(-5).toUpperCase()}`;
-  const created = await dataOf<{ ticketNumber: number }>(
-    await tuner.post('/api/ecuFile/create-ecuFile', {
-      multipart: {
-        make: 'Audi',
-        model: 'A4',
-        year: '2018',
-        registration,
-        ecuId: 'Bosch EDC17CP14',
-        transmission: 'Manual',
-        readTool: 'KESS',
-        readType: 'OBD',
-        masterSlave: 'Master',
-        stage: 'Stage 1',
-        options: 'DTC OFF',
-        notes: 'Chat e2e',
-        ecuFile: {
-          name: 'read.bin',
-          mimeType: 'application/octet-stream',
-          buffer: Buffer.from(`ECU ${registration} `.repeat(200)),
-        },
-      },
-    }),
-  );
-  return created.ticketNumber;
-}
+import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
 /** A verified tuner with one ticket, signed in on a page of its own browser context. */
 async function tunerWithTicket(browser: Browser) {
   const account = await createAccount('verified');
   const api = await apiSession(account.email, PASSWORD);
-  const ticketNumber = await createTicket(api);
+  const { ticketNumber } = await createTicketThroughForm(api, {
+    registration: uniqueRegistration('CH'),
+    notes: 'Chat e2e',
+  });
   await api.dispose();
   const context = await browser.newContext();
   const page = await context.newPage();

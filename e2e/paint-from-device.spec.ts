@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiSession, createAccount, dataOf, PASSWORD, signInThroughUi } from './support/accounts';
 import { ADMIN } from './support/paths';
+import { createTicketThroughForm } from './support/tickets';
 
 /**
  * The dashboard paints from what the device knows (docs/decisions/084-paint-from-device.md):
@@ -9,33 +10,6 @@ import { ADMIN } from './support/paths';
  */
 test.use({ serviceWorkers: 'block' });
 
-/** A ticket made through the multipart create-ecuFile form, as the tuner. */
-async function createTicket(tuner: APIRequestContext, registration: string) {
-  return dataOf<{ ticketNumber: number }>(
-    await tuner.post('/api/ecuFile/create-ecuFile', {
-      multipart: {
-        make: 'Audi',
-        model: 'A4',
-        year: '2018',
-        registration,
-        ecuId: 'Bosch EDC17CP14',
-        transmission: 'Manual',
-        readTool: 'KESS',
-        readType: 'OBD',
-        masterSlave: 'Master',
-        stage: 'Stage 1',
-        options: 'DTC OFF',
-        notes: 'Paint from the device.',
-        ecuFile: {
-          name: 'read.bin',
-          mimeType: 'application/octet-stream',
-          buffer: Buffer.from(`READ ${registration} `.repeat(200)),
-        },
-      },
-    }),
-  );
-}
-
 test('after a visit, the dashboard shows the last known tickets and credits with every API call failing', async ({
   page,
 }) => {
@@ -43,7 +17,10 @@ test('after a visit, the dashboard shows the last known tickets and credits with
   const tuner = await apiSession(account.email, PASSWORD);
   const admin = await apiSession(ADMIN.email, ADMIN.password);
   const registration = `PD${Date.now().toString(36).slice(-5).toUpperCase()}`;
-  const { ticketNumber } = await createTicket(tuner, registration);
+  const { ticketNumber } = await createTicketThroughForm(tuner, {
+    registration,
+    notes: 'Paint from the device.',
+  });
   await dataOf(await admin.put('/api/admin/updateUserCredits', { data: { userId: account.id, credits: 5 } }));
 
   await signInThroughUi(page, account.email);
