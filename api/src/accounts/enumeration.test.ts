@@ -143,23 +143,29 @@ describe('answer times do not tell whether an address has an account', () => {
   });
 
   it('for a sign-up (both hash the password and send a mail)', async () => {
-    let fresh = 0;
-    let taken = 0;
-    // Two rounds, interleaved: a busy machine slows both kinds alike.
-    for (let round = 0; round < 2; round++) {
+    const fresh: number[] = [];
+    const taken: number[] = [];
+    // A warm-up of each kind, then three rounds, interleaved, compared by their medians: a
+    // busy machine slows both kinds alike, and one slow answer (a collection, a compile) is
+    // not the median.
+    for (let round = 0; round < 4; round++) {
       const { email } = await signUpUser(server);
-      fresh += await timed(() =>
+      const freshMs = await timed(() =>
         newClient(server).post('/api/auth/signup', {
           email: uniqueEmail(),
           password: PASSWORD,
           confirmPassword: PASSWORD,
         }),
       );
-      taken += await timed(() =>
+      const takenMs = await timed(() =>
         newClient(server).post('/api/auth/signup', { email, password: PASSWORD, confirmPassword: PASSWORD }),
       );
+      if (round === 0) continue;
+      fresh.push(freshMs);
+      taken.push(takenMs);
     }
+    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[1] ?? 0;
     // Before: a taken address answered 409 at once, a new one after hashing and mailing.
-    expect(taken).toBeGreaterThan(fresh * 0.6);
+    expect(median(taken)).toBeGreaterThan(median(fresh) * 0.6);
   });
 });
