@@ -186,9 +186,11 @@ describeOnPostgres('PostgreSQL drops the connections', (source) => {
     };
     const workers = Array.from({ length: 8 }, (_, n) => worker(n));
     const ended: number[] = [];
-    // Five rounds at least, and on until the load has had 50 answers: a slow machine answers
-    // fewer requests between two rounds, and the count is not what this test is about.
-    for (let round = 0; round < 5 || (answers.length <= 50 && round < 60); round++) {
+    // Five rounds that ended connections at least, and on until the load has had 50 answers: a
+    // slow machine answers fewer requests between two rounds (and may have no connection open
+    // at one), and the count is not what this test is about.
+    const hits = () => ended.filter((count) => count > 0).length;
+    for (let round = 0; (hits() < 5 || answers.length <= 50) && round < 60; round++) {
       await new Promise((resolve) => setTimeout(resolve, 300));
       ended.push(await terminateAll());
     }
@@ -196,8 +198,8 @@ describeOnPostgres('PostgreSQL drops the connections', (source) => {
     // Every request answers (a hung one would keep its worker, and this, waiting).
     await Promise.all(workers);
 
-    // The fault happened: each round ended connections of the portal's.
-    for (const count of ended) expect(count).toBeGreaterThan(0);
+    // The fault happened: five rounds at least ended connections of the portal's.
+    expect(hits()).toBeGreaterThanOrEqual(5);
     expect(answers.length).toBeGreaterThan(50);
     for (const { res } of answers) {
       if (res.status === 200) continue;
