@@ -29,8 +29,6 @@ await ensureAdmin(runtime.deps);
 const webDir =
   process.env.WEB_DIST ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
 const app = createApp(runtime.deps, { webDir });
-// E-mails, pushes and periodic work (pruning, ANALYZE) run as jobs: docs/decisions/070-durable-jobs.md.
-await runtime.startJobs();
 if (runtime.database.kind === 'pglite') {
   // Statistics soon after a start (an imported data dir has none); the schedule keeps them fresh.
   setTimeout(
@@ -55,6 +53,14 @@ const server = serve(
 );
 
 const chat = app.chat.attach(server as Server);
+
+// E-mails, pushes and periodic work (pruning, ANALYZE) run as jobs: docs/decisions/070-durable-jobs.md.
+// The queue starts beside the first requests (its start is a few dozen round trips); a job sent
+// meanwhile waits for it. A queue that cannot start stops the process, as a failed start always did.
+runtime.startJobs().catch((err: unknown) => {
+  runtime.deps.logger.error('The job queue could not start:', err);
+  void stop().finally(() => process.exit(1));
+});
 
 let stopped: Promise<void> | undefined;
 function stop(): Promise<void> {

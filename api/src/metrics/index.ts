@@ -72,7 +72,10 @@ export function mountMetrics(app: Hono<AppEnv>, deps: AppDeps, mount: MetricsMou
     const sources: MetricSources = {
       chatSockets: mount.chatSockets,
       // As pg-boss's monitor last counted them (every minute); dead letters are queues of their own.
-      jobQueues: () => deps.jobs.boss.getQueues(deps.jobs.queueNames()),
+      jobQueues: async () => {
+        await deps.jobs.ready();
+        return deps.jobs.boss.getQueues(deps.jobs.queueNames());
+      },
       databaseConnections: () => databaseConnections(deps.db),
     };
     metrics.watch(sources);

@@ -167,4 +167,31 @@ describe('retries', () => {
       await jobs.stop();
     }
   });
+
+  it('takes a job sent while the queue is still starting, on a queue created by that start', async () => {
+    const jobs = createJobs({
+      connection: server.database.jobs,
+      db: server.deps.db,
+      logger: recordingLogger(),
+      policy: { retryDelaySeconds: 1, retryMaxDelaySeconds: 1, retryWindowSeconds: 60 },
+    });
+    const queue = defineQueue<{ n: number }>(`early-${randomUUID().slice(0, 8)}`);
+    const seen: number[] = [];
+    jobs.work(queue, async ({ n }) => {
+      seen.push(n);
+    });
+    // The server starts its queue beside the first requests: a send does not wait to be called.
+    const starting = jobs.start();
+    try {
+      await jobs.send(queue, { n: 7 }, { key: `early-${randomUUID()}`, about: { label: 'early' } });
+      await starting;
+      await jobs.ready();
+      expect(await jobs.boss.getQueue(queue.name)).toMatchObject({ name: queue.name, policy: 'exclusive' });
+      const deadline = Date.now() + 30_000;
+      while (seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(seen).toEqual([7]);
+    } finally {
+      await jobs.stop();
+    }
+  });
 });

@@ -125,6 +125,8 @@ export interface Jobs {
   /** Runs handler once per cron tick across every process on the database (pg-boss schedules). */
   every(name: string, cron: string, handler: () => Promise<void>): void;
   start(): Promise<void>;
+  /** Resolves once start() has finished (at once if it was never called): before reading `boss`. */
+  ready(): Promise<void>;
   /** Waits for running jobs (up to the grace time) and stops polling. */
   stop(): Promise<void>;
   /** Every queue this process defined (delivery, task and schedule queues), for the desk and metrics. */
@@ -178,6 +180,8 @@ export function createJobs({
   const schedules: { name: string; cron: string; handler: () => Promise<void> }[] = [];
   const queues = new Map<string, QueueDef<unknown>>();
   let started = false;
+  /** Set by start(): a job sent while the queue is still starting waits for it. */
+  let starting: Promise<void> | undefined;
 
   async function delivered(key: string): Promise<boolean> {
     const rows = await db
@@ -199,6 +203,42 @@ export function createJobs({
       await db.insert(jobDeliveries).values({ key, queue: registered.queue.name }).onConflictDoNothing();
   }
 
+  async function startBoss(): Promise<void> {
+    await boss.start();
+    for (const queue of queues.values()) {
+      const options = queueOptions(queue.kind, policy);
+      if (queue.kind === 'delivery') {
+        await ensureQueue(boss, deadLetterOf(queue.name), DEAD_LETTER_OPTIONS);
+        // 'exclusive': one job per key waiting, retrying or running at a time, so a message
+        // queued twice, or retried by an admin while it still retries, is never sent twice at once.
+        await ensureQueue(boss, queue.name, {
+          ...options,
+          policy: 'exclusive' as const,
+          deadLetter: deadLetterOf(queue.name),
+        });
+      } else {
+        // One run at a time per schedule, whichever process claims it.
+        await ensureQueue(boss, queue.name, { ...options, policy: 'singleton' as const });
+      }
+    }
+    for (const registered of workers) {
+      await boss.work<JobEnvelope<unknown>>(
+        registered.queue.name,
+        { pollingIntervalSeconds, localConcurrency: registered.concurrency },
+        async ([job]) => {
+          if (job) await runOne(registered, job);
+        },
+      );
+    }
+    for (const { name, cron, handler } of schedules) {
+      await boss.schedule(name, cron, null, { tz: 'UTC' });
+      const polling = cronIntervalSeconds ?? Math.max(pollingIntervalSeconds, 5);
+      await boss.work(name, { pollingIntervalSeconds: polling }, async () => {
+        await handler();
+      });
+    }
+  }
+
   return {
     boss,
     async send(queue, payload, { key, about, tx, validForSeconds, startAfterSeconds }) {
@@ -210,6 +250,7 @@ export function createJobs({
           : {}),
         payload,
       };
+      if (starting) await starting;
       await boss.send(queue.name, envelope as object, {
         singletonKey: key,
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
@@ -230,44 +271,18 @@ export function createJobs({
       queues.set(name, defineQueue(name, 'task'));
       schedules.push({ name, cron, handler });
     },
-    async start() {
+    start() {
       started = true;
-      await boss.start();
-      for (const queue of queues.values()) {
-        const options = queueOptions(queue.kind, policy);
-        if (queue.kind === 'delivery') {
-          await ensureQueue(boss, deadLetterOf(queue.name), DEAD_LETTER_OPTIONS);
-          // 'exclusive': one job per key waiting, retrying or running at a time, so a message
-          // queued twice, or retried by an admin while it still retries, is never sent twice at once.
-          await ensureQueue(boss, queue.name, {
-            ...options,
-            policy: 'exclusive' as const,
-            deadLetter: deadLetterOf(queue.name),
-          });
-        } else {
-          // One run at a time per schedule, whichever process claims it.
-          await ensureQueue(boss, queue.name, { ...options, policy: 'singleton' as const });
-        }
-      }
-      for (const registered of workers) {
-        await boss.work<JobEnvelope<unknown>>(
-          registered.queue.name,
-          { pollingIntervalSeconds, localConcurrency: registered.concurrency },
-          async ([job]) => {
-            if (job) await runOne(registered, job);
-          },
-        );
-      }
-      for (const { name, cron, handler } of schedules) {
-        await boss.schedule(name, cron, null, { tz: 'UTC' });
-        const polling = cronIntervalSeconds ?? Math.max(pollingIntervalSeconds, 5);
-        await boss.work(name, { pollingIntervalSeconds: polling }, async () => {
-          await handler();
-        });
-      }
+      starting ??= startBoss();
+      return starting;
+    },
+    async ready() {
+      await starting;
     },
     async stop() {
       if (!started) return;
+      // A stop during the start waits for it (a failed start has nothing to stop but the pool).
+      await starting?.catch(() => {});
       await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, close: true });
     },
     queueNames() {

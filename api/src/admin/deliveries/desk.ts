@@ -21,7 +21,7 @@ import { deliveryErrorText } from './error-text';
  * pg-boss's own connection (`getDb()`), for the few columns it shows: never a job's payload.
  */
 
-type DeskJobs = Pick<Jobs, 'boss' | 'queueNames'>;
+type DeskJobs = Pick<Jobs, 'boss' | 'queueNames' | 'ready'>;
 
 /** The desk's queues: each kind, and its dead-letter queue when it has one. */
 function queuesOf(jobs: DeskJobs): { kind: string; dead: string | null }[] {
@@ -112,6 +112,7 @@ async function problems(
     values.push(JSON.stringify({ about: { userId: options.userId } }));
     extra = 'and data @> $5::text::jsonb';
   }
+  await jobs.ready();
   const { rows } = await jobs.boss.getDb().executeSql(problemsSql(extra), values);
   const found = rows as JobRow[];
   const people = await personRefs(
@@ -123,6 +124,7 @@ async function problems(
 
 /** GET /admin/deliveries: every queue's counts and the newest failing and dead jobs. */
 export async function deliveries(jobs: DeskJobs, db: Db): Promise<DeliveriesDto> {
+  await jobs.ready();
   const queues = queuesOf(jobs);
   const names = queues.flatMap((q) => (q.dead ? [q.kind, q.dead] : [q.kind]));
   // Completed and cancelled jobs, the bulk of the table, are not counted (nor read: the live
@@ -167,6 +169,7 @@ export async function retryDelivery(
 ): Promise<DeliveryJobDto> {
   const known = queuesOf(jobs).find((q) => q.kind === queue || q.dead === queue);
   if (!known) throw notFound('No such delivery queue');
+  await jobs.ready();
   const { rows } = await jobs.boss
     .getDb()
     .executeSql(`select ${JOB_COLUMNS} from ${JOBS_SCHEMA}.job where name = $1 and id = $2`, [queue, id]);

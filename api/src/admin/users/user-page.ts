@@ -128,7 +128,7 @@ export async function userAuditPage(db: Db, params: PageParams): Promise<Page<Au
  * accounting, and this page is where an admin follows them. Undefined: no such account.
  */
 export async function userPage(
-  { db, jobs }: { db: Db; jobs: Pick<Jobs, 'boss' | 'queueNames'> },
+  { db, jobs }: { db: Db; jobs: Pick<Jobs, 'boss' | 'queueNames' | 'ready'> },
   userId: string,
 ): Promise<AdminUserDetailDto | undefined> {
   const user = await getUserById(db, userId);
