@@ -1,6 +1,8 @@
 /** The tickets feature's public module: tickets as the API answers them, stored files, admin routes. */
 
 export { adminTicketRoutes } from './admin-routes';
+export { type AutomaticDelivery, deliverAutomatically } from './automatic-delivery';
+export { readIdentifiedQueue, readWhole } from './identify-ecu-file';
 export { getTicketByNumber } from './queries';
 export { MULTIPART_LIMIT } from './routes';
 export { removeUnreferencedFiles } from './stored-files';
