@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { solutions, ticketFiles, ticketSolutionMatches, tickets, users } from '../db/schema';
+import { conflict, notFound } from '../http/app-error';
 import type { AppDeps } from '../http/context';
 import type { Jobs } from '../platform/jobs';
 import { getSettings } from '../settings';
@@ -207,6 +208,42 @@ export async function matchTicket(deps: MatchDeps, ticketId: string): Promise<vo
 /** Matching runs as the job that follows a new ticket's identification (tickets' readIdentifiedQueue). */
 export function registerSolutionMatching(jobs: Jobs, deps: MatchDeps): void {
   jobs.work(readIdentifiedQueue, ({ ticketId }) => matchTicket(deps, ticketId));
+}
+
+/**
+ * The file an engineer starts from on a partly covered ticket (or a covered one that was not
+ * delivered automatically): the read with the used solutions applied, made on request from
+ * the stored read, so nothing more is stored. Each solution is checked against the read again.
+ */
+export async function preparedFile(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  ticket: { id: string; ticketNumber: number },
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const { db, storage } = deps;
+  const [match] = await db
+    .select()
+    .from(ticketSolutionMatches)
+    .where(eq(ticketSolutionMatches.ticketId, ticket.id));
+  const used = (match?.candidates ?? []).filter((c) => c.used).map((c) => c.solutionId);
+  if (used.length === 0) throw notFound('No solution covers any option of this ticket');
+  const [ecu] = await db
+    .select({ storageKey: ticketFiles.storageKey })
+    .from(ticketFiles)
+    .where(and(eq(ticketFiles.ticketId, ticket.id), eq(ticketFiles.kind, 'ecu')))
+    .limit(1);
+  if (!ecu) throw notFound('The ticket has no original file');
+  const rows = await db.select().from(solutions).where(inArray(solutions.id, used));
+  const read = await readWhole(storage.read(ecu.storageKey));
+  let out = read;
+  for (const id of used) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw conflict(`Solution #${id} is gone`);
+    const ranges = rangesFromHex(row.ranges);
+    const check = checkRead(read, { fileSize: row.fileSize, ranges });
+    if (!check.match) throw conflict(`Solution #${id} no longer matches this read: ${check.message}`);
+    out = applyRanges(out, ranges);
+  }
+  return { name: `prepared-${ticket.ticketNumber}.bin`, bytes: out };
 }
 
 /** The 'Matched solutions' card's data for one ticket, or null when it was not matched (yet). */

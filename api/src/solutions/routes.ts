@@ -7,13 +7,14 @@ import {
 import { Hono } from 'hono';
 import { currentUser } from '../accounts';
 import { notFound } from '../http/app-error';
+import { contentDisposition } from '../http/content-disposition';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { int4FromDigits } from '../http/int4';
 import { jsonBody, parseWith } from '../http/validate';
 import { getTicketByNumber } from '../tickets';
 import { createSolutionFromTicket, listSolutions, setSolutionState } from './library';
-import { ticketMatches } from './matching';
+import { preparedFile, ticketMatches } from './matching';
 
 const idParam = (raw: string) => parseWith(solutionIdSchema, { id: raw }).id;
 
@@ -67,6 +68,19 @@ export function adminSolutionRoutes() {
     const ticket = await getTicketByNumber(c.var.deps.db, ticketNumber);
     if (!ticket) throw notFound('Ticket not found');
     return ok(c, 'Matched solutions', await ticketMatches(c.var.deps.db, ticket));
+  });
+
+  /** The read with the covered options applied, for the engineer who does the rest. */
+  app.get('/solutions/matches/:ticketNumber/prepared', async (c) => {
+    const { ticketNumber } = parseWith(ticketNumberSchema, { ticketNumber: c.req.param('ticketNumber') });
+    const ticket = await getTicketByNumber(c.var.deps.db, ticketNumber);
+    if (!ticket) throw notFound('Ticket not found');
+    const file = await preparedFile(c.var.deps, ticket);
+    return c.body(Buffer.from(file.bytes), 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': contentDisposition(file.name),
+      'Content-Length': String(file.bytes.length),
+    });
   });
 
   return app;

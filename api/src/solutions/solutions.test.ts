@@ -249,6 +249,11 @@ describe('the solution library', () => {
     const { ticket } = await submitAndSettle(second, changed, plan('Stage 1', ['EGR OFF']));
     expect(ticket.status).toBe('Pending');
     expect(ticket.ecuTunedFile).toBeNull();
+    const nothing = await download(
+      admin.client,
+      `/api/admin/solutions/matches/${ticket.ticketNumber}/prepared`,
+    );
+    expect(nothing.status).toBe(404);
     expect(await matches(ticket.ticketNumber)).toMatchObject({
       outcome: 'none',
       covered: [],
@@ -283,6 +288,21 @@ describe('the solution library', () => {
       covered: ['EGR OFF'],
       remaining: ['DPF-FAP OFF'],
     });
+
+    // The engineer starts from the read with EGR OFF applied.
+    const prepared = await download(
+      admin.client,
+      `/api/admin/solutions/matches/${partial.ticket.ticketNumber}/prepared`,
+    );
+    expect(prepared.status).toBe(200);
+    const withEgr = boschRead(software, 'VIN0000000000000A');
+    withEgr.fill(0x11, 0x3000, 0x3008);
+    expect(Buffer.compare(prepared.bytes, Buffer.from(withEgr))).toBe(0);
+    const tunerAsks = await download(
+      second.client,
+      `/api/admin/solutions/matches/${partial.ticket.ticketNumber}/prepared`,
+    );
+    expect(tunerAsks.status).toBe(403);
 
     await admin.client.post(`/api/admin/solutions/${dpfSolution.id}/approve`, {});
     const car = boschRead(software, 'VIN0000000000000B');

@@ -77,6 +77,7 @@ const CALLS: [Method, string, ((userId: string) => Record<string, unknown>)?][] 
   ['POST', '/api/admin/solutions/1/approve'],
   ['POST', '/api/admin/solutions/1/retire'],
   ['GET', '/api/admin/solutions/matches/100001'],
+  ['GET', '/api/admin/solutions/matches/100001/prepared'],
 ];
 
 function call(client: ApiClient, [method, path, body]: (typeof CALLS)[number], userId: string) {
