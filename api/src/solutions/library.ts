@@ -9,7 +9,9 @@ import {
   type SolutionListDto,
   type SolutionPersonDto,
   type SolutionState,
+  STAGES,
   toHex,
+  type UploadSolutionFields,
 } from '@ecu/shared';
 import { and, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '../admin';
@@ -17,7 +19,8 @@ import type { Db, Tx } from '../db/client';
 import { solutions, ticketFiles, users } from '../db/schema';
 import { conflict, notFound } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
-import { getTicketByNumber, readWhole } from '../tickets';
+import { poolBusy } from '../platform/worker-pool';
+import { getTicketByNumber, identifyStoredEcu, readWhole } from '../tickets';
 
 type SolutionRow = typeof solutions.$inferSelect;
 
@@ -138,39 +141,123 @@ export async function createSolutionFromTicket(
   ]);
   const diff = diffRanges(originalBytes, tunedBytes);
   if (!diff.ok) throw conflict(diff.message);
-  const row = await db.transaction(async (tx) => {
+  const row = await insertSolution(db, admin, {
+    values: {
+      maker: id.maker,
+      family: id.family,
+      softwareNumber: id.softwareNumber,
+      hardwareNumber: id.hardwareNumber,
+      fileSize: originalBytes.length,
+      stage: ticket.stage,
+      options: ticket.options,
+      sourceTicketId: ticket.id,
+      sourceTicketNumber: ticket.ticketNumber,
+    },
+    diff,
+    approve: input.approve,
+    includesChecksum: input.includesChecksum,
+  });
+  return (await solutionDtos(db, [row]))[0]!;
+}
+
+type Diff = Extract<ReturnType<typeof diffRanges>, { ok: true }>;
+
+/** Inserts a solution with its audit line (and approval), in one transaction. */
+async function insertSolution(
+  db: Db,
+  admin: UserRow,
+  made: {
+    values: Pick<
+      typeof solutions.$inferInsert,
+      | 'maker'
+      | 'family'
+      | 'softwareNumber'
+      | 'hardwareNumber'
+      | 'fileSize'
+      | 'stage'
+      | 'options'
+      | 'sourceTicketId'
+      | 'sourceTicketNumber'
+    >;
+    diff: Diff;
+    approve: boolean;
+    includesChecksum: boolean;
+  },
+): Promise<SolutionRow> {
+  const { values, diff, approve, includesChecksum } = made;
+  return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(solutions)
       .values({
-        maker: id.maker,
-        family: id.family,
-        softwareNumber: id.softwareNumber!,
-        hardwareNumber: id.hardwareNumber,
-        fileSize: originalBytes.length,
-        stage: ticket.stage,
-        options: ticket.options,
+        ...values,
         ranges: rangesToHex(diff.ranges),
         rangeCount: diff.ranges.length,
         bytesChanged: diff.bytesChanged,
-        includesChecksum: input.includesChecksum,
-        state: input.approve ? 'approved' : 'draft',
-        approvedBy: input.approve ? admin.id : null,
-        approvedAt: input.approve ? sql`now()` : null,
+        includesChecksum,
+        state: approve ? 'approved' : 'draft',
+        approvedBy: approve ? admin.id : null,
+        approvedAt: approve ? sql`now()` : null,
         createdBy: admin.id,
-        sourceTicketId: ticket.id,
-        sourceTicketNumber: ticket.ticketNumber,
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw conflict(`Ticket #${ticket.ticketNumber} is already in the solution library.`);
+    if (!created) throw conflict(`Ticket #${values.sourceTicketNumber} is already in the solution library.`);
     await recordAudit(tx, {
       actorId: admin.id,
-      action: input.approve ? 'solution.create_approved' : 'solution.create',
+      action: approve ? 'solution.create_approved' : 'solution.create',
       targetType: 'solution',
       targetId: String(created.id),
       after: auditView(created),
     });
     return created;
+  });
+}
+
+/**
+ * A solution from an original + modified pair an admin uploads for one stage or option (what an
+ * engineer exports from WinOLS). The software is read from the original on the server, in the
+ * worker pool; the admin's `softwareNumber` is used only when the read names none, and one that
+ * contradicts the read is refused. The files themselves are not kept: only the ranges are.
+ */
+export async function createSolutionFromPair(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'logger'>,
+  admin: UserRow,
+  input: UploadSolutionFields,
+  files: { original: string; modified: string },
+): Promise<SolutionDto> {
+  const { db, storage } = deps;
+  const identified = await identifyStoredEcu(deps, null, files.original);
+  if (identified.later)
+    throw poolBusy('The server is busy reading other files; please try again in a moment.');
+  const id = identified.result;
+  const read = id?.softwareNumber ?? null;
+  if (read && input.softwareNumber && read !== input.softwareNumber)
+    throw conflict(`The original says software ${read}, not ${input.softwareNumber}.`);
+  const softwareNumber = read ?? input.softwareNumber;
+  if (!softwareNumber)
+    throw conflict('The portal could not read a software number from the original: enter it with the files.');
+  const [originalBytes, modifiedBytes] = await Promise.all([
+    readWhole(storage.read(files.original)),
+    readWhole(storage.read(files.modified)),
+  ]);
+  const diff = diffRanges(originalBytes, modifiedBytes);
+  if (!diff.ok) throw conflict(diff.message);
+  const isStage = (STAGES as readonly string[]).includes(input.item);
+  const row = await insertSolution(db, admin, {
+    values: {
+      maker: id?.maker ?? null,
+      family: id?.family ?? null,
+      softwareNumber,
+      hardwareNumber: id?.hardwareNumber ?? null,
+      fileSize: originalBytes.length,
+      stage: isStage ? input.item : null,
+      options: isStage ? [] : [input.item],
+      sourceTicketId: null,
+      sourceTicketNumber: null,
+    },
+    diff,
+    approve: input.approve,
+    includesChecksum: input.includesChecksum,
   });
   return (await solutionDtos(db, [row]))[0]!;
 }

@@ -1,20 +1,48 @@
 import {
   createSolutionSchema,
+  ECU_FILE_MAX_BYTES,
   listSolutionsQuerySchema,
   solutionIdSchema,
+  TUNED_FILE_MAX_BYTES,
   ticketNumberSchema,
+  UPLOAD_MESSAGES,
+  uploadSolutionFieldsSchema,
 } from '@ecu/shared';
 import { Hono } from 'hono';
 import { currentUser } from '../accounts';
-import { notFound } from '../http/app-error';
+import { AppError, badRequest, notFound } from '../http/app-error';
+import { limitStreamedBody } from '../http/body-limit';
 import { contentDisposition } from '../http/content-disposition';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { int4FromDigits } from '../http/int4';
 import { jsonBody, parseWith } from '../http/validate';
-import { getTicketByNumber } from '../tickets';
-import { createSolutionFromTicket, listSolutions, setSolutionState } from './library';
+import { type FormRules, fieldText, getTicketByNumber, readMultipartForm } from '../tickets';
+import { createSolutionFromPair, createSolutionFromTicket, listSolutions, setSolutionState } from './library';
 import { preparedFile, ticketMatches } from './matching';
+
+const PAIR_FIELDS = ['item', 'softwareNumber', 'approve', 'includesChecksum'] as const;
+
+/** The pair's form: its text fields first, then one original and one modified file. */
+const PAIR_FORM_RULES: FormRules<'ecu' | 'tuned'> = {
+  text: Object.fromEntries(PAIR_FIELDS.map((name) => [name, 'one' as const])),
+  files: {
+    original: {
+      kind: 'ecu',
+      maxBytes: ECU_FILE_MAX_BYTES,
+      tooLarge: UPLOAD_MESSAGES.ecuTooLarge,
+      maxCount: 1,
+      tooMany: 'Upload one original file.',
+    },
+    modified: {
+      kind: 'tuned',
+      maxBytes: TUNED_FILE_MAX_BYTES,
+      tooLarge: UPLOAD_MESSAGES.ecuTooLarge,
+      maxCount: 1,
+      tooMany: 'Upload one modified file.',
+    },
+  },
+};
 
 const idParam = (raw: string) => parseWith(solutionIdSchema, { id: raw }).id;
 
@@ -41,6 +69,40 @@ export function adminSolutionRoutes() {
       201,
     );
   });
+
+  // An original + modified pair for one stage or option; the files are read and dropped.
+  app.post(
+    '/solutions/upload',
+    limitStreamedBody(2 * TUNED_FILE_MAX_BYTES + 64 * 1024, 'Each file should be less than 20.00 MB.'),
+    async (c) => {
+      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+        throw new AppError(
+          'unsupported_media_type',
+          'Send the original and modified files as multipart/form-data',
+        );
+      const form = await readMultipartForm(c.req.raw, c.var.deps.storage, PAIR_FORM_RULES);
+      try {
+        const fields = parseWith(
+          uploadSolutionFieldsSchema,
+          Object.fromEntries(PAIR_FIELDS.map((k) => [k, fieldText(form, k)])),
+        );
+        const original = form.files.get('original')?.[0];
+        const modified = form.files.get('modified')?.[0];
+        if (!original || !modified)
+          throw badRequest('Upload the original and the modified file', [
+            ...(original ? [] : [{ path: 'original', message: 'Please select the original file' }]),
+            ...(modified ? [] : [{ path: 'modified', message: 'Please select the modified file' }]),
+          ]);
+        const solution = await createSolutionFromPair(c.var.deps, currentUser(c), fields, {
+          original: original.storageKey,
+          modified: modified.storageKey,
+        });
+        return ok(c, `Solution #${solution.id} added to the library`, solution, 201);
+      } finally {
+        await form.discard();
+      }
+    },
+  );
 
   app.post('/solutions/:id/approve', async (c) => {
     const solution = await setSolutionState(

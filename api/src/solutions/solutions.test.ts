@@ -378,6 +378,90 @@ describe('the solution library', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('makes a single-option solution from an uploaded original + modified pair', async () => {
+    const software = newSoftware();
+    const read = boschRead(software);
+    const modified = read.slice();
+    modified.fill(0x33, 0x7000, 0x7010);
+    const pair = (
+      fields: Record<string, string>,
+      files: { original?: Uint8Array; modified?: Uint8Array },
+    ) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      if (files.original) form.append('original', new Blob([files.original]), 'ori.bin');
+      if (files.modified) form.append('modified', new Blob([files.modified]), 'mod.bin');
+      return form;
+    };
+    const upload = (client: TestUser['client'], form: FormData) =>
+      client.request<SolutionDto>('POST', '/api/admin/solutions/upload', { body: form });
+
+    expect((await upload(first.client, pair({ item: 'EGR OFF' }, { original: read, modified }))).status).toBe(
+      403,
+    );
+    const json = await admin.client.post('/api/admin/solutions/upload', { item: 'EGR OFF' });
+    expect(json.status).toBe(415);
+    const half = await upload(admin.client, pair({ item: 'EGR OFF' }, { original: read }));
+    expect(half.status).toBe(400);
+    expect(half.body.errors).toEqual([{ path: 'modified', message: 'Please select the modified file' }]);
+    const unknown = await upload(admin.client, pair({ item: 'MORE POWER' }, { original: read, modified }));
+    expect(unknown.status).toBe(400);
+    const contradicts = await upload(
+      admin.client,
+      pair({ item: 'EGR OFF', softwareNumber: '1037999999' }, { original: read, modified }),
+    );
+    expect(contradicts.status).toBe(409);
+    expect(contradicts.body.message).toBe(`The original says software ${software}, not 1037999999.`);
+
+    const res = await upload(
+      admin.client,
+      pair({ item: 'EGR OFF', approve: 'true', includesChecksum: 'true' }, { original: read, modified }),
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({
+      softwareNumber: software,
+      stage: null,
+      options: ['EGR OFF'],
+      items: ['EGR OFF'],
+      rangeCount: 1,
+      bytesChanged: 16,
+      includesChecksum: true,
+      state: 'approved',
+      sourceTicketNumber: null,
+    });
+
+    const car = boschRead(software, 'VIN00000000000PAIR');
+    const { ticket } = await submitAndSettle(second, car, plan('No Engine Mud', ['EGR OFF']));
+    expect(ticket.status).toBe('Unlocked');
+    const line = ticket.history!.find((h) => h.kind === 'auto_delivered');
+    expect(line?.detail).toMatchObject({ includesChecksum: true, checksumNote: null });
+
+    // A read the portal cannot name: the admin's software number is used.
+    const unnamed = makeBinary({ size: 512 * KB, randomBytes: 'all', seed: 99 });
+    const unnamedModified = unnamed.slice();
+    unnamedModified[0x100] = (unnamedModified[0x100]! + 1) % 256;
+    const refused = await upload(
+      admin.client,
+      pair({ item: 'Stage 1' }, { original: unnamed, modified: unnamedModified }),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/could not read a software number/);
+    const named = await upload(
+      admin.client,
+      pair(
+        { item: 'Stage 1', softwareNumber: 'SW-UNNAMED-1' },
+        { original: unnamed, modified: unnamedModified },
+      ),
+    );
+    expect(named.status, named.text).toBe(201);
+    expect(named.body.data).toMatchObject({
+      softwareNumber: 'SW-UNNAMED-1',
+      stage: 'Stage 1',
+      options: [],
+      maker: null,
+    });
+  });
+
   it('is for admins only', async () => {
     const software = newSoftware();
     const read = boschRead(software);

@@ -2,7 +2,8 @@
 
 export { adminTicketRoutes } from './admin-routes';
 export { type AutomaticDelivery, deliverAutomatically } from './automatic-delivery';
-export { readIdentifiedQueue, readWhole } from './identify-ecu-file';
+export { identifyStoredEcu, readIdentifiedQueue, readWhole } from './identify-ecu-file';
+export { type FormRules, fieldText, readMultipartForm } from './multipart-stream';
 export { getTicketByNumber } from './queries';
 export { MULTIPART_LIMIT } from './routes';
 export { removeUnreferencedFiles } from './stored-files';

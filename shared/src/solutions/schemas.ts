@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../credits/schemas';
+import { SOLUTION_OPTIONS } from '../tickets/options';
 import { ticketNumberSchema } from '../tickets/schemas';
+import { STAGES } from '../tickets/stages';
 
 /** A solution's life: made (draft), approved for automatic delivery, retired (never used again). */
 export const SOLUTION_STATES = ['draft', 'approved', 'retired'] as const;
@@ -25,6 +27,35 @@ export const createSolutionSchema = z.object({
   includesChecksum: z.boolean({ error: 'includesChecksum must be true or false' }).optional().default(false),
 });
 export type CreateSolutionInput = z.infer<typeof createSolutionSchema>;
+
+/** What one uploaded pair solves: a stage or an option ('No Engine Mud' changes nothing). */
+export const SOLUTION_ITEMS = [
+  ...STAGES.filter((s) => s !== 'No Engine Mud'),
+  ...SOLUTION_OPTIONS.map((o) => o.name),
+] as [string, ...string[]];
+
+const formFlag = (label: string) =>
+  z
+    .enum(['true', 'false'], { error: `${label} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true');
+
+/**
+ * POST /api/admin/solutions/upload, multipart: the text fields of an original + modified pair
+ * (files `original` and `modified`, what an engineer exports from WinOLS) for one item.
+ * `softwareNumber` is used only when the server cannot read one from the original.
+ */
+export const uploadSolutionFieldsSchema = z.object({
+  item: z.enum(SOLUTION_ITEMS, { error: 'Choose the stage or option the pair solves' }),
+  softwareNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,40}$/, 'A software number is 3 to 40 letters, digits, dots or dashes')
+    .optional(),
+  approve: formFlag('approve'),
+  includesChecksum: formFlag('includesChecksum'),
+});
+export type UploadSolutionFields = z.infer<typeof uploadSolutionFieldsSchema>;
 
 const SOLUTION_ID = 'Not a solution id';
 

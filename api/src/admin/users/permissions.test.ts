@@ -74,6 +74,7 @@ const CALLS: [Method, string, ((userId: string) => Record<string, unknown>)?][] 
   ['POST', '/api/admin/deliveries/mail-dead/00000000-0000-4000-8000-000000000000/retry'],
   ['GET', '/api/admin/solutions'],
   ['POST', '/api/admin/solutions', () => ({ ticketNumber: 100001, approve: true })],
+  ['POST', '/api/admin/solutions/upload'],
   ['POST', '/api/admin/solutions/1/approve'],
   ['POST', '/api/admin/solutions/1/retire'],
   ['GET', '/api/admin/solutions/matches/100001'],
