@@ -89,3 +89,22 @@ export function useThemeChoice(): ThemeChoice {
     () => 'system',
   );
 }
+
+function subscribeApplied(listener: () => void) {
+  listeners.add(listener);
+  const query = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : null;
+  query?.addEventListener('change', listener);
+  return () => {
+    listeners.delete(listener);
+    query?.removeEventListener('change', listener);
+  };
+}
+
+/** The theme on screen now: the user's choice, or the device's setting (re-renders on either change). */
+export function useAppliedTheme(): AppliedTheme {
+  return useSyncExternalStore(
+    subscribeApplied,
+    () => resolveTheme(current, systemPrefersDark()),
+    () => 'light',
+  );
+}

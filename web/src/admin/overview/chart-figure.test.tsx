@@ -29,7 +29,7 @@ function renderChart() {
       labels={LABELS}
       values={VALUES}
       seriesLabel="Files"
-      color="#0a58ca"
+      colorVar="--chart-files"
       format={(n) => `${n}`}
       integer
       columns={[

@@ -1,4 +1,5 @@
 import { Component, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import type { BarChartProps } from './overview-charts';
 import { chartSummary } from './overview-format';
 
 /** The chart code (Chart.js) is a chunk of its own, fetched only when an admin opens the Overview. */
@@ -39,7 +40,7 @@ export function ChartFigure({
   labels,
   values,
   seriesLabel,
-  color,
+  colorVar,
   format,
   integer,
   columns,
@@ -51,7 +52,7 @@ export function ChartFigure({
   labels: string[];
   values: number[];
   seriesLabel: string;
-  color: string;
+  colorVar: BarChartProps['colorVar'];
   format: (n: number) => string;
   integer?: boolean;
   /** The table's columns; the first one is the bar's label. */
@@ -91,7 +92,7 @@ export function ChartFigure({
               values={values}
               seriesLabel={seriesLabel}
               ariaLabel={summary}
-              color={color}
+              colorVar={colorVar}
               format={format}
               integer={integer}
             />

@@ -23,9 +23,6 @@ import {
 } from './period';
 import './overview.css';
 
-const FILES_COLOR = '#2563eb';
-const REVENUE_COLOR = '#d97706';
-
 const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function overviewPath({ from, to }: DateRange): string {
@@ -286,7 +283,7 @@ function OverviewBody({
         labels={dayLabels}
         values={data.filesPerDay.map((d) => d.count)}
         seriesLabel="Files"
-        color={FILES_COLOR}
+        colorVar="--chart-files"
         format={(n) => String(n)}
         integer
         testId="chart-files-per-day"
@@ -301,7 +298,7 @@ function OverviewBody({
         labels={weekLabels}
         values={data.revenuePerWeek.map((w) => w.amount)}
         seriesLabel="Revenue incl. VAT"
-        color={REVENUE_COLOR}
+        colorVar="--chart-revenue"
         format={(n) => formatGBP(n)}
         testId="chart-revenue-per-week"
         columns={[
