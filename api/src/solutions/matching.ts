@@ -1,9 +1,6 @@
 import {
   applyRanges,
-  type CoverCandidate,
   checkRead,
-  coverPlan,
-  type PatchRange,
   planItems,
   type SolutionCandidateDto,
   type TicketSolutionMatchDto,
@@ -14,6 +11,7 @@ import { solutions, ticketFiles, ticketSolutionMatches, tickets, users } from '.
 import { conflict, notFound } from '../http/app-error';
 import type { AppDeps } from '../http/context';
 import type { Jobs } from '../platform/jobs';
+import { PoolLine } from '../platform/worker-pool';
 import { getSettings } from '../settings';
 import { deliverAutomatically, readIdentifiedQueue, readWhole } from '../tickets';
 import { rangesFromHex } from './library';
@@ -21,6 +19,15 @@ import { rangesFromHex } from './library';
 type MatchDeps = Pick<AppDeps, 'db' | 'storage' | 'config' | 'jobs' | 'notifications' | 'logger'>;
 type SolutionRow = typeof solutions.$inferSelect;
 type MatchRow = typeof ticketSolutionMatches.$inferInsert;
+
+/**
+ * Matching's share of the worker pool: a few reads may wait per thread; past them the job
+ * fails and pg-boss runs it again shortly (a task queue retries with backoff).
+ */
+const matchLine = new PoolLine('matchSolutions', 4);
+
+/** The checks touch only the ranges; the copy of a 20 MB read is the most of it. */
+const MATCH_BUDGET_MS = 10_000;
 
 /** Said to the tuner when a solution's ranges leave the checksum alone. */
 export const CHECKSUM_NOTE =
@@ -79,8 +86,8 @@ async function record(db: Db, row: MatchRow): Promise<void> {
  * its plan is covered exactly and nothing asks for a person, delivers the patched file
  * (docs/decisions/085-solution-library.md). The solutions' state is read from the database
  * here, every time: a solution retired a moment ago on any process is not used. What was found
- * is kept for the admin's 'Matched solutions' card. The byte comparison touches only the
- * ranges (kilobytes), so it runs in this job, off every request, rather than in the pool.
+ * is kept for the admin's 'Matched solutions' card. It runs in a job, off every request, and
+ * its byte work (checks, patching) in the worker pool, as identification does.
  */
 export async function matchTicket(deps: MatchDeps, ticketId: string): Promise<void> {
   const { db, storage } = deps;
@@ -123,36 +130,37 @@ export async function matchTicket(deps: MatchDeps, ticketId: string): Promise<vo
     return;
   }
   const read = await readWhole(storage.read(ecu.storageKey));
-  const ranges = new Map<number, PatchRange[]>(approved.map((s) => [s.id, rangesFromHex(s.ranges)]));
-  const candidates: SolutionCandidateDto[] = [];
-  const matched: CoverCandidate<number>[] = [];
-  for (const solution of approved) {
-    const check = checkRead(read, { fileSize: solution.fileSize, ranges: ranges.get(solution.id)! });
-    candidates.push({
-      solutionId: solution.id,
-      items: planItems(solution),
-      result: check.match ? 'matched' : 'almost',
-      reason: check.match ? null : check.message,
-      used: false,
-    });
-    if (check.match)
-      matched.push({
-        id: solution.id,
-        stage: solution.stage,
-        options: solution.options,
-        ranges: ranges.get(solution.id)!,
-      });
-  }
-  const coverage = coverPlan(ticket, matched);
+  // The checks and the patching run in the worker pool, like identification: the read is
+  // handed over, not copied.
+  const { checks, coverage, patched } = await matchLine.run(
+    {
+      read,
+      plan: { stage: ticket.stage, options: ticket.options },
+      solutions: approved.map((s) => ({
+        id: s.id,
+        stage: s.stage,
+        options: s.options,
+        fileSize: s.fileSize,
+        ranges: s.ranges,
+      })),
+    },
+    { budgetMs: MATCH_BUDGET_MS, transferList: [read.buffer as ArrayBuffer] },
+  );
   const used = coverage.kind === 'none' ? [] : coverage.solutionIds;
-  for (const c of candidates) c.used = used.includes(c.solutionId);
+  const candidates: SolutionCandidateDto[] = checks.map(({ id, result }) => ({
+    solutionId: id,
+    items: planItems(approved.find((s) => s.id === id)!),
+    result: result.match ? 'matched' : 'almost',
+    reason: result.match ? null : result.message,
+    used: used.includes(id),
+  }));
   const found: MatchRow = {
     ...base,
     candidates,
     covered: coverage.kind === 'none' ? [] : coverage.covered,
     remaining: coverage.kind === 'full' ? [] : coverage.remaining,
   };
-  if (coverage.kind !== 'full') {
+  if (coverage.kind !== 'full' || !patched) {
     await record(db, { ...found, outcome: coverage.kind });
     return;
   }
@@ -163,13 +171,11 @@ export async function matchTicket(deps: MatchDeps, ticketId: string): Promise<vo
     return;
   }
   const chosen = used.map((id) => approved.find((s) => s.id === id)!);
-  let tuned = read;
-  for (const solution of chosen) tuned = applyRanges(tuned, ranges.get(solution.id)!);
   const checksumNote = chosen.every((s) => s.includesChecksum) ? null : CHECKSUM_NOTE;
   const tookSeconds = Math.max(0, Math.round((Date.now() - ticket.createdAt.getTime()) / 1000));
   const delivered = await deliverAutomatically(deps, {
     ticketId,
-    bytes: tuned,
+    bytes: patched,
     detail: {
       message: `Delivered automatically from ${await approvals(db, chosen)}`,
       solutionIds: used,

@@ -9,6 +9,7 @@ import {
   fromHex,
   hexOffset,
   MERGE_GAP,
+  matchRead,
   mergeRuns,
   type PatchRange,
   planItems,
@@ -289,6 +290,51 @@ describe('coverPlan', () => {
   ];
   it.each(table)('%s', (_, plan, candidates, expected) => {
     expect(coverPlan(plan, candidates)).toMatchObject(expected as object);
+  });
+});
+
+describe('matchRead', () => {
+  const original = read(256);
+  const stored = (id: string, stage: string | null, options: string[], offset: number, value: number) => ({
+    id,
+    stage,
+    options,
+    fileSize: 256,
+    ranges: [
+      { offset, original: toHex(original.subarray(offset, offset + 2)), patched: toHex(bytes(value, value)) },
+    ],
+  });
+
+  it('checks each solution, covers the plan and patches the read when covered fully', () => {
+    const egr = stored('egr', null, ['EGR OFF'], 0x10, 0xaa);
+    const dpf = stored('dpf', null, ['DPF-FAP OFF'], 0x40, 0xbb);
+    const otherCar = original.slice();
+    otherCar[0xf0] = 0;
+    const result = matchRead(otherCar, { stage: null, options: ['EGR OFF', 'DPF-FAP OFF'] }, [egr, dpf]);
+    expect(result.checks.map((c) => c.result.match)).toEqual([true, true]);
+    expect(result.coverage).toMatchObject({ kind: 'full', solutionIds: ['egr', 'dpf'] });
+    const expected = otherCar.slice();
+    expected.set([0xaa, 0xaa], 0x10);
+    expected.set([0xbb, 0xbb], 0x40);
+    expect(result.patched).toEqual(expected);
+  });
+
+  it('patches nothing when one solution fails its check and the plan is only partly covered', () => {
+    const egr = stored('egr', null, ['EGR OFF'], 0x10, 0xaa);
+    const dpf = stored('dpf', null, ['DPF-FAP OFF'], 0x40, 0xbb);
+    const changed = original.slice();
+    changed[0x41] = 0;
+    const result = matchRead(changed, { stage: null, options: ['EGR OFF', 'DPF-FAP OFF'] }, [egr, dpf]);
+    expect(result.checks[1]).toEqual({
+      id: 'dpf',
+      result: { match: false, reason: 'range-differs', offset: 0x40, message: 'range at 0x40 differs' },
+    });
+    expect(result.coverage).toMatchObject({
+      kind: 'partial',
+      covered: ['EGR OFF'],
+      remaining: ['DPF-FAP OFF'],
+    });
+    expect(result.patched).toBeNull();
   });
 });
 

@@ -211,6 +211,56 @@ export function coverPlan<Id>(
   return { kind: 'partial', solutionIds, covered, remaining };
 }
 
+/** A solution as stored: its plan, the read size it applies to, its ranges with hex bytes. */
+export interface StoredSolution<Id> {
+  id: Id;
+  stage: string | null;
+  options: readonly string[];
+  fileSize: number;
+  ranges: readonly { offset: number; original: string; patched: string }[];
+}
+
+export interface ReadMatch<Id> {
+  /** Each solution's check, in the order given. */
+  checks: { id: Id; result: CheckResult }[];
+  coverage: Coverage<Id>;
+  /** The read with the covering solutions applied, when they cover the plan fully. */
+  patched: Uint8Array | null;
+}
+
+/**
+ * The whole of matching one read: each stored solution checked against it, the plan covered
+ * (coverPlan, candidates in the order given), and the patched read when covered fully. Plain
+ * data in and out, so it runs in a worker thread (api/src/platform/worker-pool-tasks.ts).
+ */
+export function matchRead<Id>(
+  read: Uint8Array,
+  plan: { stage: string | null; options: readonly string[] },
+  solutions: readonly StoredSolution<Id>[],
+): ReadMatch<Id> {
+  const checks: ReadMatch<Id>['checks'] = [];
+  const matched: CoverCandidate<Id>[] = [];
+  for (const solution of solutions) {
+    const ranges = solution.ranges.map((r) => ({
+      offset: r.offset,
+      original: fromHex(r.original),
+      patched: fromHex(r.patched),
+    }));
+    const result = checkRead(read, { fileSize: solution.fileSize, ranges });
+    checks.push({ id: solution.id, result });
+    if (result.match)
+      matched.push({ id: solution.id, stage: solution.stage, options: solution.options, ranges });
+  }
+  const coverage = coverPlan(plan, matched);
+  let patched: Uint8Array | null = null;
+  if (coverage.kind === 'full') {
+    patched = read;
+    for (const id of coverage.solutionIds)
+      patched = applyRanges(patched, matched.find((m) => m.id === id)!.ranges);
+  }
+  return { checks, coverage, patched };
+}
+
 /** Bytes as lower-case hex, the stored and answered form of a range's bytes. */
 export function toHex(bytes: Uint8Array): string {
   let out = '';
