@@ -229,6 +229,9 @@ describe('the solution library', () => {
       remaining: [],
       candidates: [{ solutionId: solution.id, result: 'matched', reason: null, used: true }],
     });
+    // Reversible like any delivery: Failed refunds the download charge.
+    expect(await setStatus(admin.client, ticket._id, 'Failed')).toEqual({ changed: true, refunded: true });
+
     const listed = await admin.client.get<SolutionListDto>(`/api/admin/solutions?q=${software}`);
     expect(listed.body.data.solutions[0]).toMatchObject({ timesUsed: 1 });
     expect(listed.body.data.solutions[0]!.lastUsedAt).not.toBeNull();
