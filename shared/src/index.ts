@@ -24,6 +24,8 @@ export * from './profile/countries';
 export * from './profile/schemas';
 export * from './settings/schemas';
 export * from './settings/working-hours';
+export * from './solutions/rules';
+export * from './solutions/schemas';
 export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
 export * from './tickets/options';

@@ -3,6 +3,7 @@ import { requireAccount } from '../accounts';
 import { adminCreditRoutes } from '../credits';
 import type { AppEnv } from '../http/context';
 import { adminSettingsRoutes } from '../settings';
+import { adminSolutionRoutes } from '../solutions';
 import { adminTicketRoutes } from '../tickets';
 import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
@@ -18,6 +19,7 @@ export function adminRoutes() {
   app.route('/', adminCreditRoutes());
   app.route('/', adminTicketRoutes());
   app.route('/', adminSettingsRoutes());
+  app.route('/', adminSolutionRoutes());
   app.route('/', overviewRoutes());
   app.route('/', exportRoutes());
   app.route('/', deliveryRoutes());

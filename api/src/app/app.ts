@@ -30,7 +30,11 @@ import { publicConfigRoutes } from './public-config-route';
 import { mountWeb } from './static-web';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
-const FILE_ROUTES = new Set(['/api/ecuFile/create-ecuFile', '/api/admin/uploadTunedFile']);
+const FILE_ROUTES = new Set([
+  '/api/ecuFile/create-ecuFile',
+  '/api/admin/uploadTunedFile',
+  '/api/admin/solutions/upload',
+]);
 
 /** The answers of health, made once: a load balancer polls it all day. With the version and commit. */
 const HEALTHY = JSON.stringify({ success: true, message: 'OK', data: { db: 'ok', ...BUILD_INFO } });

@@ -15,6 +15,7 @@ import { createMailer, type Mailer, registerMailWorker } from '../platform/mail'
 import { pruneTables } from '../platform/prune';
 import { databaseRateLimitStore, failoverRateLimitStore, redisRateLimitStore } from '../platform/rate-limit';
 import { connectRedis, redisReady } from '../platform/redis';
+import { registerSolutionMatching } from '../solutions';
 import { registerIdentifyWorker } from '../tickets/identify-ecu-file';
 import { UPLOAD_TTL_MS } from '../uploads/tus-server';
 
@@ -92,6 +93,7 @@ export async function buildRuntime(
     logger.warn('Push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
   registerMailWorker(jobs, mailer);
   registerIdentifyWorker(jobs, { db: database.db, storage, logger });
+  registerSolutionMatching(jobs, { db: database.db, storage, config, jobs, notifications, logger });
   // Spent rate limits, old keys and changes, expired uploads, unreferenced bytes: every 15 minutes,
   // one process runs it (docs/decisions/025-files-and-local-data.md).
   jobs.every('prune', '*/15 * * * *', async () => {

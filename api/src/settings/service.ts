@@ -1,5 +1,6 @@
 import {
   type AdminSettings,
+  automationSettingsSchema,
   DEFAULT_WORKING_HOURS,
   penceToPounds,
   poundsToPence,
@@ -25,6 +26,7 @@ const GROUP_SCHEMAS: { [G in SettingsGroup]: z.ZodType<AdminSettings[G]> } = {
   pricing: pricingSettingsSchema,
   support: supportSettingsSchema,
   hours: workingHoursSchema,
+  automation: automationSettingsSchema,
 };
 
 /** What a group is until an admin saves it: the COMPANY_* and SUPPORT_EMAIL configuration. */
@@ -39,6 +41,8 @@ export function defaultSettings(config: Config): AdminSettings {
     pricing: { defaultPerCreditPrice: penceToPounds(users.perCreditPricePence.default as number) },
     support: { supportEmail: config.company.supportEmail },
     hours: DEFAULT_WORKING_HOURS,
+    // Off on a fresh install: an admin turns automatic delivery on once solutions are approved.
+    automation: { automaticDelivery: false },
   };
 }
 

@@ -67,6 +67,8 @@ describe('GET and PUT /api/admin/settings', () => {
         pricing: { defaultPerCreditPrice: 60 },
         support: { supportEmail: CONFIG.SUPPORT_EMAIL },
         hours: DEFAULT_WORKING_HOURS,
+        // Automatic delivery is off on a fresh install (docs/decisions/085-solution-library.md).
+        automation: { automaticDelivery: false },
       },
       history: [],
     });

@@ -191,6 +191,14 @@ describe('identification that did not fit the request, done by a job (docs/decis
     expect(jobs.map((job) => job.state)).toEqual(['completed']);
     const adminView = await admin.client.get<TicketDto>(`/api/admin/getTicketDetails/${ticket.ticketNumber}`);
     expect(adminView.body.data.ecuIdentification).toEqual(id);
+    // Identified by the job, the read was then matched against the solution library
+    // (docs/decisions/085-solution-library.md): no solution of its software, so nothing found.
+    const matched = await admin.client.get(`/api/admin/solutions/matches/${ticket.ticketNumber}`);
+    expect(matched.body.data).toMatchObject({
+      outcome: 'none',
+      softwareNumber: '1037541778',
+      candidates: [],
+    });
   }, 120_000);
 
   it(`ends identified when a crafted read takes longer than the request's ${IDENTIFY_BUDGET_MS} ms`, async () => {

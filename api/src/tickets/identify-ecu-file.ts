@@ -29,7 +29,7 @@ export const identifyLine = new PoolLine('identify', 4);
  * Every byte of a stored file (ECU reads are at most 20 MB), in a buffer of its own so it can
  * be handed to a worker without a copy.
  */
-async function readWhole(stream: AsyncIterable<Buffer>): Promise<Uint8Array> {
+export async function readWhole(stream: AsyncIterable<Buffer>): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of stream) {
@@ -94,6 +94,29 @@ export async function identifyStoredEcu(
   }
 }
 
+/**
+ * A new ticket's read has been identified (in the request, or later by the identify job): what
+ * follows from it, matching the solution library, runs as this job, off the request
+ * (docs/decisions/085-solution-library.md). The solutions feature registers its worker.
+ */
+export const readIdentifiedQueue = defineQueue<{ ticketId: string }>('read-identified', 'task');
+
+export function queueReadIdentified(
+  deps: Pick<AppDeps, 'jobs'>,
+  tx: Tx,
+  ticket: { id: string; ticketNumber: number },
+): Promise<void> {
+  return deps.jobs.send(
+    readIdentifiedQueue,
+    { ticketId: ticket.id },
+    {
+      key: `read-identified:${ticket.id}`,
+      about: { label: `Match solutions to ticket ${ticket.ticketNumber}` },
+      tx,
+    },
+  );
+}
+
 /** The identification that did not fit a request: one job per ticket. */
 export const identifyQueue = defineQueue<{ ticketId: string }>('identify', 'task');
 
@@ -128,6 +151,7 @@ export function registerIdentifyWorker(jobs: Jobs, deps: Pick<AppDeps, 'db' | 's
   jobs.work(identifyQueue, async ({ ticketId }) => {
     const [ticket] = await deps.db
       .select({
+        ticketNumber: tickets.ticketNumber,
         ecuId: tickets.ecuId,
         identified: tickets.ecuIdentification,
         storageKey: ticketFiles.storageKey,
@@ -148,9 +172,14 @@ export function registerIdentifyWorker(jobs: Jobs, deps: Pick<AppDeps, 'db' | 's
       return;
     }
     // An update of the row: the change feed has it (its trigger, 0007_performance.sql).
-    await deps.db
-      .update(tickets)
-      .set({ ecuIdentification: result })
-      .where(and(eq(tickets.id, ticketId), isNull(tickets.ecuIdentification)));
+    await deps.db.transaction(async (tx) => {
+      const kept = await tx
+        .update(tickets)
+        .set({ ecuIdentification: result })
+        .where(and(eq(tickets.id, ticketId), isNull(tickets.ecuIdentification)))
+        .returning({ id: tickets.id });
+      if (kept.length > 0)
+        await queueReadIdentified({ jobs }, tx, { id: ticketId, ticketNumber: ticket.ticketNumber });
+    });
   });
 }

@@ -1,6 +1,9 @@
 /** The tickets feature's public module: tickets as the API answers them, stored files, admin routes. */
 
 export { adminTicketRoutes } from './admin-routes';
+export { type AutomaticDelivery, deliverAutomatically } from './automatic-delivery';
+export { identifyStoredEcu, readIdentifiedQueue, readWhole } from './identify-ecu-file';
+export { type FormRules, fieldText, readMultipartForm } from './multipart-stream';
 export { getTicketByNumber } from './queries';
 export { MULTIPART_LIMIT } from './routes';
 export { removeUnreferencedFiles } from './stored-files';

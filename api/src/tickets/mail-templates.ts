@@ -15,15 +15,20 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** Sent to the owner when a ticket becomes Unlocked or Failed. */
+/**
+ * Sent to the owner when a ticket becomes Unlocked or Failed. `note`: a further paragraph (an
+ * automatic delivery's word on checksums).
+ */
 export function ticketStatusMail(
   to: string,
   ticketNumber: number,
   status: string,
   link: string,
+  note?: string,
 ): MailMessage | null {
-  const t = TEXTS[status];
-  if (!t) return null;
+  const base = TEXTS[status];
+  if (!base) return null;
+  const t = note ? { ...base, line: `${base.line} ${note}` } : base;
   return {
     to,
     subject: `ECU Portal: ticket ${ticketNumber}: ${t.subject}`,

@@ -27,7 +27,7 @@ import {
   type OnTicketCreated,
   type StoredFileRef,
 } from './create-ticket';
-import { identifyStoredEcu, queueIdentification } from './identify-ecu-file';
+import { identifyStoredEcu, queueIdentification, queueReadIdentified } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails } from './queries';
 import { requestChange } from './revisions';
@@ -136,6 +136,8 @@ export function ticketRoutes() {
             await pushes(tx, ticket);
             // Not read within the request's budget: a job reads it once the ticket exists.
             if (identified?.later) await queueIdentification(c.var.deps, tx, ticket);
+            // Identified: the solution library is matched by a job, never in this answer.
+            else if (identified?.result) await queueReadIdentified(c.var.deps, tx, ticket);
           },
         );
       } catch (err) {

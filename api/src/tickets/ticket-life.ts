@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { applyCreditChange, InsufficientCreditsError } from '../credits';
+import type { Tx } from '../db/client';
 import { type TICKET_STATUSES, ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import { notFound } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
@@ -92,6 +93,46 @@ export async function checkDownloadEligibility(
 }
 
 /**
+ * The owner's e-mail and pushes for a ticket that became Unlocked or Failed, queued in the
+ * transaction of the change: they exist exactly when it commits
+ * (docs/decisions/070-durable-jobs.md). `note`: a further line for the e-mail.
+ */
+export async function queueStatusMessages(
+  deps: Pick<AppDeps, 'config' | 'jobs' | 'notifications'>,
+  tx: Tx,
+  change: {
+    ticket: { userId: string; ticketNumber: number };
+    status: 'Unlocked' | 'Failed';
+    eventId: string;
+    note?: string;
+  },
+): Promise<void> {
+  const { ticket, status, eventId, note } = change;
+  const [owner] = await tx.select().from(users).where(eq(users.id, ticket.userId));
+  const mail =
+    owner && !owner.deletedAt
+      ? ticketStatusMail(
+          owner.email,
+          ticket.ticketNumber,
+          status,
+          `${deps.config.appUrl}/ticket-details/${ticket.ticketNumber}`,
+          note,
+        )
+      : null;
+  if (owner && mail)
+    await queueMail(deps.jobs, mail, {
+      key: `ticket-status:${eventId}`,
+      userId: owner.id,
+      label: `Ticket ${ticket.ticketNumber} ${status === 'Unlocked' ? 'is ready' : 'failed'}`,
+      tx,
+    });
+  await deps.notifications.queue(
+    { kind: 'ticketStatus', ownerId: ticket.userId, ticketNumber: ticket.ticketNumber, status },
+    { key: `ticket-status:${eventId}`, tx },
+  );
+}
+
+/**
  * An admin sets any status (no transition rules). Failed after a charge refunds the credits
  * once. The owner is e-mailed when the ticket becomes Unlocked or Failed.
  */
@@ -101,7 +142,7 @@ export async function setTicketStatus(
   ticketId: string,
   status: TicketStatus,
 ): Promise<{ changed: boolean; refunded: boolean }> {
-  const { db, config } = deps;
+  const { db } = deps;
   const result = await db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
     if (!ticket) throw notFound('Ticket not found');
@@ -142,31 +183,8 @@ export async function setTicketStatus(
         refunded = true;
       }
     }
-    if (status === 'Unlocked' || status === 'Failed') {
-      // In this transaction: the e-mail and the pushes exist exactly when the status change
-      // commits (docs/decisions/070-durable-jobs.md).
-      const [owner] = await tx.select().from(users).where(eq(users.id, ticket.userId));
-      const mail =
-        owner && !owner.deletedAt
-          ? ticketStatusMail(
-              owner.email,
-              ticket.ticketNumber,
-              status,
-              `${config.appUrl}/ticket-details/${ticket.ticketNumber}`,
-            )
-          : null;
-      if (owner && mail)
-        await queueMail(deps.jobs, mail, {
-          key: `ticket-status:${event.id}`,
-          userId: owner.id,
-          label: `Ticket ${ticket.ticketNumber} ${status === 'Unlocked' ? 'is ready' : 'failed'}`,
-          tx,
-        });
-      await deps.notifications.queue(
-        { kind: 'ticketStatus', ownerId: ticket.userId, ticketNumber: ticket.ticketNumber, status },
-        { key: `ticket-status:${event.id}`, tx },
-      );
-    }
+    if (status === 'Unlocked' || status === 'Failed')
+      await queueStatusMessages(deps, tx, { ticket, status, eventId: event.id });
     return { changed: true, refunded, ticket };
   });
   return { changed: result.changed, refunded: result.refunded };

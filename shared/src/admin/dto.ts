@@ -33,7 +33,7 @@ export interface AuditEntryDto {
   id: number;
   action: string;
   actor: PersonRef | null;
-  targetType: 'user' | 'settings' | 'ticket';
+  targetType: 'user' | 'settings' | 'ticket' | 'solution';
   targetId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -33,16 +33,31 @@ export const supportSettingsSchema = z.object({
     .pipe(z.email('Enter a valid email address')),
 });
 
+/**
+ * 'Automatic delivery': tickets fully covered by approved solutions are delivered without an
+ * engineer (docs/decisions/085-solution-library.md). Off until an admin turns it on.
+ */
+export const automationSettingsSchema = z.object({
+  automaticDelivery: z.boolean({ error: 'Automatic delivery must be on or off' }),
+});
+
 /** Every setting an admin edits on /settings, by group. */
 export const adminSettingsSchema = z.object({
   seller: sellerSettingsSchema,
   pricing: pricingSettingsSchema,
   support: supportSettingsSchema,
   hours: workingHoursSchema,
+  automation: automationSettingsSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export type SettingsGroup = keyof AdminSettings;
-export const SETTINGS_GROUPS = ['seller', 'pricing', 'support', 'hours'] as const satisfies SettingsGroup[];
+export const SETTINGS_GROUPS = [
+  'seller',
+  'pricing',
+  'support',
+  'hours',
+  'automation',
+] as const satisfies SettingsGroup[];
 
 /** PUT /admin/settings: any of the groups, each whole; the others stay as they are. */
 export const updateSettingsSchema = adminSettingsSchema

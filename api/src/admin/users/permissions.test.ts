@@ -36,7 +36,7 @@ type Method = 'GET' | 'PUT' | 'POST';
 
 /**
  * Every admin call: the /admin/* calls (docs/product.md#13-the-http-api), the user desk,
- * the user's page, settings, the overview, the exports and the Deliveries desk. `body` names the account a call acts on: the victim for callers
+ * the user's page, settings, the overview, the exports, the Deliveries desk and the solution library. `body` names the account a call acts on: the victim for callers
  * the gate must stop, an unknown account for the admin (who must get past the gate, and only
  * that: a 400 or 404 from the route itself is fine here).
  */
@@ -72,6 +72,13 @@ const CALLS: [Method, string, ((userId: string) => Record<string, unknown>)?][] 
   ['GET', '/api/admin/export/transactions.csv'],
   ['GET', '/api/admin/deliveries'],
   ['POST', '/api/admin/deliveries/mail-dead/00000000-0000-4000-8000-000000000000/retry'],
+  ['GET', '/api/admin/solutions'],
+  ['POST', '/api/admin/solutions', () => ({ ticketNumber: 100001, approve: true })],
+  ['POST', '/api/admin/solutions/upload'],
+  ['POST', '/api/admin/solutions/1/approve'],
+  ['POST', '/api/admin/solutions/1/retire'],
+  ['GET', '/api/admin/solutions/matches/100001'],
+  ['GET', '/api/admin/solutions/matches/100001/prepared'],
 ];
 
 function call(client: ApiClient, [method, path, body]: (typeof CALLS)[number], userId: string) {

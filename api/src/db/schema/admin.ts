@@ -13,7 +13,7 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const AUDIT_TARGETS = ['user', 'settings', 'ticket'] as const;
+export const AUDIT_TARGETS = ['user', 'settings', 'ticket', 'solution'] as const;
 
 /**
  * What admins did, to whom, with the values before and after: a user's audit trail and the

@@ -4,4 +4,5 @@ export * from './chat';
 export * from './credits';
 export * from './notifications';
 export * from './platform';
+export * from './solutions';
 export * from './tickets';

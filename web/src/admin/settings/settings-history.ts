@@ -14,6 +14,7 @@ export const SECTION_TITLES: Record<SettingsGroup, string> = {
   pricing: 'Pricing',
   support: 'Support',
   hours: 'Working hours',
+  automation: 'Automatic delivery',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -22,6 +23,7 @@ const FIELD_LABELS: Record<string, string> = {
   vatId: 'VAT number',
   defaultPerCreditPrice: 'Default price per credit',
   supportEmail: 'Support e-mail',
+  automaticDelivery: 'Automatic delivery',
 };
 
 export interface SettingsChange {
@@ -37,6 +39,7 @@ const isGroup = (k: string): k is SettingsGroup => (SETTINGS_GROUPS as readonly 
 function show(field: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)';
   if (field === 'defaultPerCreditPrice') return formatGBP(value);
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
   return `“${String(value)}”`;
 }
 

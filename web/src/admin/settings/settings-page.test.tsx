@@ -17,6 +17,7 @@ function settings(): AdminSettings {
       week: [1, 2, 3, 4, 5].map((day) => ({ day, open: '09:00', close: '17:30' })),
       holidays: [{ date: '2025-12-25', name: 'Christmas Day' }],
     },
+    automation: { automaticDelivery: false },
   };
 }
 
