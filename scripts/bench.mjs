@@ -2,7 +2,7 @@
 // ECU identification of a 20 MB read (scripts/bench-identify.ts),
 // API latency, uploads, the chat, the server against a bare baseline (scripts/bench-server.mjs),
 // the admin lists at 1k and 100k rows (and the file search's statement: scripts/bench-admin-search.ts),
-// and a Lighthouse mobile run of /signin and /dashboard with
+// automatic delivery from the solution library (scripts/bench-solutions.ts), and a Lighthouse mobile run of /signin and /dashboard with
 // the service worker's repeat visit (scripts/bench-lighthouse.mjs). Run `pnpm build` first.
 // Usage: pnpm bench
 // Knob: BENCH_LIGHTHOUSE=off skips the Lighthouse part (it needs Chromium, /usr/bin/chromium or
@@ -111,9 +111,11 @@ const runTsx = (script, label) =>
         resolve();
       });
   });
-// The ECU identification of a 20 MB read; the admin file search's statement at 1k and 100k.
+// The ECU identification of a 20 MB read; the admin file search's statement at 1k and 100k;
+// automatic delivery from the solution library (upload end to Unlocked, matching's CPU).
 await runTsx('scripts/bench-identify.ts', 'identifyEcu');
 await runTsx('scripts/bench-admin-search.ts', 'admin file search');
+await runTsx('scripts/bench-solutions.ts', 'solution library');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecu-bench-'));
 try {

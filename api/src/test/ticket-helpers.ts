@@ -219,7 +219,8 @@ export function patchTusUpload(
       'Upload-Offset': String(offset),
       'Content-Type': 'application/offset+octet-stream',
     },
-    body: bytes,
+    // A copy on its own ArrayBuffer: a body under the DOM's types too (scripts/bench-solutions.ts).
+    body: new Uint8Array(bytes),
   });
 }
 
@@ -354,8 +355,10 @@ export function ticketForm(
     if (value === undefined) continue;
     form.append(key, Array.isArray(value) ? value.join(',') : String(value));
   }
-  if (files.ecuFile) form.append('ecuFile', new Blob([files.ecuFile.bytes]), files.ecuFile.name);
-  for (const f of files.commonFiles ?? []) form.append('commonFiles', new Blob([f.bytes]), f.name);
+  if (files.ecuFile)
+    form.append('ecuFile', new Blob([new Uint8Array(files.ecuFile.bytes)]), files.ecuFile.name);
+  for (const f of files.commonFiles ?? [])
+    form.append('commonFiles', new Blob([new Uint8Array(f.bytes)]), f.name);
   return form;
 }
 
@@ -375,7 +378,7 @@ export function uploadTunedMultipart(
 ): Promise<ApiResponse<TicketDto>> {
   const form = new FormData();
   if (ticketNumber !== undefined) form.append('ticketNumber', String(ticketNumber));
-  if (file) form.append('tunedFile', new Blob([file.bytes]), file.name);
+  if (file) form.append('tunedFile', new Blob([new Uint8Array(file.bytes)]), file.name);
   return admin.request<TicketDto>('PUT', '/api/admin/uploadTunedFile', { body: form });
 }
 
