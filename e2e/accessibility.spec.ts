@@ -180,6 +180,7 @@ for (const colorScheme of THEMES) {
         '/unverified-users',
         '/disabled-users',
         '/files',
+        '/solutions',
         '/inbox',
         '/transactions',
         '/credits',

@@ -432,6 +432,7 @@ test('an admin on a phone: every admin page, a user, a ticket with its chat and 
   await chat.getByRole('button', { name: 'Send' }).click();
   await expect(chat.getByTestId('chat-message').last()).toContainText('the remap for WN19 is queued');
   await checkScreen(page, 'admin ticket with a chat message');
+  await visit(page, '/solutions', '/solutions', heading('Solutions'));
   await visit(page, '/inbox', '/inbox', heading('Inbox'));
   await visit(page, '/transactions', '/transactions', async (p) => {
     await expect(p.locator('.admin-table tbody tr').first()).toBeVisible();
