@@ -8,6 +8,16 @@ import type {
 import { type ApiResult, apiRequest } from '../../local/api-client';
 import type { ListPageQuery } from '../api';
 
+export interface UploadPair {
+  item: string;
+  /** Used only when the server cannot read one from the original; '' for none. */
+  softwareNumber: string;
+  approve: boolean;
+  includesChecksum: boolean;
+  original: File;
+  modified: File;
+}
+
 /** The list's query: the start of a software number, a state, and the page. */
 export interface SolutionListQuery extends ListPageQuery {
   state?: SolutionState | undefined;
@@ -35,6 +45,17 @@ export const solutionsApi = {
   },
   create: (input: Partial<CreateSolutionInput> & Pick<CreateSolutionInput, 'ticketNumber'>) =>
     apiRequest<SolutionDto>('POST', '/admin/solutions', input),
+  /** An original + modified pair for one stage or option (multipart, the files read and dropped). */
+  uploadPair: (pair: UploadPair) => {
+    const form = new FormData();
+    form.set('item', pair.item);
+    if (pair.softwareNumber.trim()) form.set('softwareNumber', pair.softwareNumber.trim());
+    form.set('approve', String(pair.approve));
+    form.set('includesChecksum', String(pair.includesChecksum));
+    form.set('original', pair.original);
+    form.set('modified', pair.modified);
+    return apiRequest<SolutionDto>('POST', '/admin/solutions/upload', form);
+  },
   approve: (id: number) => apiRequest<SolutionDto>('POST', `/admin/solutions/${id}/approve`),
   retire: (id: number) => apiRequest<SolutionDto>('POST', `/admin/solutions/${id}/retire`),
   /** What matching found for a ticket; null until it ran. */

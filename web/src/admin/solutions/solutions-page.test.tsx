@@ -188,4 +188,63 @@ describe('the Solutions page', () => {
     renderWithProviders(<SolutionsPage />);
     expect(await screen.findByText('No solutions in the library yet.')).toBeTruthy();
   });
+
+  it('adds a solution from an uploaded original + modified pair, after checking the form', async () => {
+    const api = mockApi();
+    api.on('GET', '/admin/solutions', page([]));
+    api.on(
+      'POST',
+      '/admin/solutions/upload',
+      ok(solution({ id: 9 }), { message: 'Solution #9 added to the library' }),
+    );
+    const view = renderWithProviders(<SolutionsPage />);
+    const form = await screen.findByRole('region', { name: 'Upload original + modified' });
+
+    // Nothing chosen: each missing part said at its field, nothing sent.
+    await view.user.type(
+      within(form).getByRole('textbox', { name: 'Software number (if the file does not say)' }),
+      'a b',
+    );
+    await view.user.click(within(form).getByRole('button', { name: 'Add solution' }));
+    expect(within(form).getByText('Choose the stage or option the pair solves')).toBeTruthy();
+    expect(
+      within(form).getByText('A software number is 3 to 40 letters, digits, dots or dashes'),
+    ).toBeTruthy();
+    expect(within(form).getByText('Please select the original file')).toBeTruthy();
+    expect(within(form).getByText('Please select the modified file')).toBeTruthy();
+    expect(api.calls('POST', '/admin/solutions/upload')).toHaveLength(0);
+
+    const software = within(form).getByRole('textbox', {
+      name: 'Software number (if the file does not say)',
+    });
+    await view.user.clear(software);
+    await view.user.type(software, '1037541778');
+    await view.user.selectOptions(within(form).getByRole('combobox', { name: 'Stage or option' }), 'EGR OFF');
+    const original = new File([new Uint8Array([1, 2, 3])], 'original.bin');
+    const modified = new File([new Uint8Array([1, 9, 3])], 'modified.bin');
+    await view.user.upload(within(form).getByLabelText(/^Original file/), original);
+    await view.user.upload(within(form).getByLabelText(/^Modified file/), modified);
+    await view.user.click(
+      within(form).getByRole('checkbox', { name: 'Approve at once for automatic delivery' }),
+    );
+    await view.user.click(within(form).getByRole('button', { name: 'Add solution' }));
+
+    expect(await findToast('Solution #9 added to the library')).toBeTruthy();
+    const body = api.calls('POST', '/admin/solutions/upload')[0]?.body as FormData;
+    expect(
+      Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name])),
+    ).toEqual({
+      item: 'EGR OFF',
+      softwareNumber: '1037541778',
+      approve: 'true',
+      includesChecksum: 'false',
+      original: 'original.bin',
+      modified: 'modified.bin',
+    });
+    // The form starts over; the list is asked again.
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: 'Stage or option' })).toHaveProperty('value', ''),
+    );
+    expect(api.calls('GET', '/admin/solutions').length).toBeGreaterThan(1);
+  });
 });

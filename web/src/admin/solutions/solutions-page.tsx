@@ -7,6 +7,7 @@ import { AfterRestore, ListDesk, listStateRow } from '../list-parts';
 import { useRememberedValue } from '../queries';
 import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
 import { useAdminList } from '../use-admin-list';
+import { SolutionUpload } from './solution-upload';
 import { solutionKeys, solutionsApi } from './solutions-api';
 import { ecuName, planText, STATE_LABELS, stateBadgeClass } from './solutions-format';
 import './solutions.css';
@@ -93,25 +94,28 @@ function SolutionsDesk() {
       }
       noun={['solution', 'solutions']}
       after={
-        <ConfirmDialog
-          open={retiring !== null}
-          title={retiring ? `Retire solution #${retiring.id}?` : 'Retire solution?'}
-          confirmLabel="Retire solution"
-          busy={retire.pending}
-          disabled={retire.locked}
-          onConfirm={async () => {
-            if (!retiring) return;
-            await retire.run(retiring.id);
-            setRetiring(null);
-          }}
-          onCancel={() => setRetiring(null)}
-        >
-          <p>
-            {retiring?.softwareNumber} ({retiring ? planText(retiring) : ''}) will no longer be delivered
-            automatically, on any new ticket. A retired solution cannot be approved again.
-          </p>
-          {retire.locked && <p className="status-failed">{OFFLINE_ACTION_TEXT}</p>}
-        </ConfirmDialog>
+        <>
+          <SolutionUpload online={list.online} />
+          <ConfirmDialog
+            open={retiring !== null}
+            title={retiring ? `Retire solution #${retiring.id}?` : 'Retire solution?'}
+            confirmLabel="Retire solution"
+            busy={retire.pending}
+            disabled={retire.locked}
+            onConfirm={async () => {
+              if (!retiring) return;
+              await retire.run(retiring.id);
+              setRetiring(null);
+            }}
+            onCancel={() => setRetiring(null)}
+          >
+            <p>
+              {retiring?.softwareNumber} ({retiring ? planText(retiring) : ''}) will no longer be delivered
+              automatically, on any new ticket. A retired solution cannot be approved again.
+            </p>
+            {retire.locked && <p className="status-failed">{OFFLINE_ACTION_TEXT}</p>}
+          </ConfirmDialog>
+        </>
       }
     >
       <table className="admin-table solutions-table">
