@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiSession, createAccount, dataOf, PASSWORD, signInThroughUi } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/paths';
 import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
@@ -31,6 +31,7 @@ test.beforeAll(async () => {
     notes: 'Accessibility e2e',
   });
   await api.dispose();
+  await librarySolutions();
   fixture = {
     customer,
     ticketNumber,
@@ -38,6 +39,35 @@ test.beforeAll(async () => {
     onboarded: await createAccount('onboarded'),
   };
 });
+
+/** Solutions in each state (approved, draft, retired), from uploaded original + modified pairs. */
+async function librarySolutions() {
+  const admin = await apiSession(ADMIN.email, ADMIN.password);
+  const original = Buffer.from('ECU READ '.repeat(300));
+  const modified = Buffer.from(original);
+  modified.fill(0x41, 100, 140);
+  const ids: number[] = [];
+  for (const [item, approve] of [
+    ['Stage 1', 'true'],
+    ['EGR OFF', 'false'],
+    ['DPF-FAP OFF', 'true'],
+  ] as const) {
+    const made = await dataOf<{ id: number }>(
+      await admin.post('/api/admin/solutions/upload', {
+        multipart: {
+          item,
+          approve,
+          softwareNumber: `1037${Date.now().toString().slice(-6)}`,
+          original: { name: 'original.bin', mimeType: 'application/octet-stream', buffer: original },
+          modified: { name: 'modified.bin', mimeType: 'application/octet-stream', buffer: modified },
+        },
+      }),
+    );
+    ids.push(made.id);
+  }
+  await dataOf(await admin.post(`/api/admin/solutions/${ids[2]}/retire`, { data: {} }));
+  await admin.dispose();
+}
 
 /** The page has settled: its heading is shown and nothing is loading any more. */
 async function settled(page: Page) {
@@ -55,27 +85,13 @@ async function settled(page: Page) {
   );
 }
 
-/** Serious and critical violations on the page as it is now, one line per element. */
-async function violations(page: Page): Promise<string[]> {
-  // Legacy mode runs axe in the page itself, without the blank page the default mode opens per
-  // run to join frames' results: the portal has no frames, and each check is several times faster.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.replaceAll('\n', ' ') ?? v.help}`,
-      ),
-    );
-}
-
 /** Opens `path`, waits for it to settle (and `ready`, if given), and checks it. */
 async function check(page: Page, path: string, ready?: (page: Page) => Promise<void>) {
   await page.goto(path);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
   await settled(page);
   if (ready) await ready(page);
-  expect.soft(await violations(page), `${path} in ${await theme(page)}`).toEqual([]);
+  expect.soft(await seriousViolations(page), `${path} in ${await theme(page)}`).toEqual([]);
 }
 
 async function theme(page: Page): Promise<Theme> {
@@ -157,13 +173,13 @@ for (const colorScheme of THEMES) {
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/modification-plan$/);
       await settled(page);
-      expect.soft(await violations(page), `/modification-plan in ${colorScheme}`).toEqual([]);
+      expect.soft(await seriousViolations(page), `/modification-plan in ${colorScheme}`).toEqual([]);
       await page.getByRole('radio', { name: /Stage 1/ }).check();
       await page.getByRole('checkbox', { name: 'EGR OFF' }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/overview$/);
       await settled(page);
-      expect.soft(await violations(page), `/overview in ${colorScheme}`).toEqual([]);
+      expect.soft(await seriousViolations(page), `/overview in ${colorScheme}`).toEqual([]);
       await context.close();
     });
 
@@ -188,6 +204,9 @@ for (const colorScheme of THEMES) {
       ]) {
         await check(page, path);
       }
+      await check(page, '/solutions', async (p) => {
+        await expect(p.getByTestId('solution-row').filter({ hasText: 'Retired' }).first()).toBeVisible();
+      });
       await check(page, `/ticket/${fixture.ticketNumber}`, chatReady);
       await context.close();
     });

@@ -192,6 +192,20 @@ async function seedCustomer(): Promise<Seeded> {
   await dataOf(
     await admin.put('/api/admin/updateUserCredits', { data: { userId: customer.id, credits: 5 } }),
   );
+  // A row for Solutions, with the longest option name: an uploaded original + modified pair.
+  const original = Buffer.from('ECU READ '.repeat(300));
+  const modified = Buffer.from(original);
+  modified.fill(0x41, 100, 140);
+  await dataOf(
+    await admin.post('/api/admin/solutions/upload', {
+      multipart: {
+        item: 'HARDCUT POP&BANG LIMITER (DIESEL ONLY)',
+        softwareNumber: `1037${Date.now().toString().slice(-6)}`,
+        original: { name: 'original.bin', mimeType: 'application/octet-stream', buffer: original },
+        modified: { name: 'modified.bin', mimeType: 'application/octet-stream', buffer: modified },
+      },
+    }),
+  );
   await admin.dispose();
   // Rows for Unverified Users and Disabled Users, with long names too.
   await createAccount('onboarded', longEmail(), LONG_PROFILE);
@@ -432,6 +446,9 @@ test('an admin on a phone: every admin page, a user, a ticket with its chat and 
   await chat.getByRole('button', { name: 'Send' }).click();
   await expect(chat.getByTestId('chat-message').last()).toContainText('the remap for WN19 is queued');
   await checkScreen(page, 'admin ticket with a chat message');
+  await visit(page, '/solutions', '/solutions', async (p) => {
+    await expect(p.getByTestId('solution-row').first()).toBeVisible();
+  });
   await visit(page, '/inbox', '/inbox', heading('Inbox'));
   await visit(page, '/transactions', '/transactions', async (p) => {
     await expect(p.locator('.admin-table tbody tr').first()).toBeVisible();

@@ -1,11 +1,22 @@
-import { CREDIT_PACKAGES, quotePackage, type TicketDto, type UserDto } from '@ecu/shared';
+import {
+  CREDIT_PACKAGES,
+  checkRead,
+  fromHex,
+  quotePackage,
+  type SolutionListDto,
+  type TicketDto,
+  type UserDto,
+} from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, newClient, signUpUser, type TestUser } from '../test/factories';
+import { adminUser, newClient, signUpUser, type TestUser, verifiedUser } from '../test/factories';
 import type { ApiClient, ApiResponse } from '../test/http-client';
+import { jobsSettled } from '../test/jobs-settled';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/test-server';
+import { sha256, submitTicket } from '../test/ticket-helpers';
 import { rowsOf } from './bulk-insert';
 import { buildDemoDataset } from './demo-dataset';
+import { DEMO_SOFTWARE, demoRead, demoTuned } from './demo-solutions';
 import { DemoSeedRefusedError, type SeedDemoResult, seedDemo } from './seed';
 
 const SCALE = { users: 1500, tickets: 4000, payments: 2000, seed: 7 };
@@ -54,6 +65,7 @@ describe('seedDemo', () => {
       users: SCALE.users,
       tickets: SCALE.tickets,
       payments: SCALE.payments,
+      solutions: DEMO_SOFTWARE.reduce((sum, d) => sum + d.items.length, 0),
     });
     // Fresh random passwords, one for the admins and one for the tuners; none of them README's.
     expect(seeded.password).toMatch(/^[\w-]{16}$/);
@@ -335,6 +347,10 @@ describe('seeding again', () => {
     const after = await query<{ n: string | number }>(sql`select count(*) as n from users`);
     expect(n(after[0]!.n) - n(before[0]!.n)).toBe(50);
     expect(more.tickets).toBe(120);
+    // The library already holds the demo's solutions: none is added twice.
+    expect(more.solutions).toBe(0);
+    const [library] = await query<{ n: string | number }>(sql`select count(*) as n from solutions`);
+    expect(n(library!.n)).toBe(seeded.solutions);
     expect(more.password).not.toBe(seeded.password);
     const broken = await query<{ id: string | number }>(sql`
       select id from (
@@ -343,4 +359,71 @@ describe('seeding again', () => {
       ) l where l.running <> l.balance_after`);
     expect(broken).toEqual([]);
   });
+});
+
+describe("the demo's solution library", () => {
+  const solutionCount = DEMO_SOFTWARE.reduce((sum, d) => sum + d.items.length, 0);
+
+  it('holds approved solutions for each demo software, approved by a demo admin, that another car of it matches', async () => {
+    const res = await admin.client.get<SolutionListDto>('/api/admin/solutions?state=approved&limit=100');
+    expect(res.status, res.text).toBe(200);
+    const listed = res.body.data.solutions;
+    expect(listed).toHaveLength(solutionCount);
+    const [approver] = await query<{ id: string }>(
+      sql`select id from users where email = ${seeded.adminEmails[0]!}`,
+    );
+    for (const software of DEMO_SOFTWARE) {
+      const mine = listed.filter((s) => s.softwareNumber === software.softwareNumber);
+      expect(mine.map((s) => s.items[0]).sort()).toEqual(software.items.map((i) => i.item).sort());
+      for (const s of mine) {
+        expect(s).toMatchObject({
+          maker: software.maker,
+          family: software.family,
+          fileSize: software.size,
+          state: 'approved',
+          approvedBy: { _id: approver!.id },
+          sourceTicketNumber: null,
+        });
+        expect(s.bytesChanged).toBeGreaterThan(0);
+      }
+    }
+    // Another car of the same software (another VIN) matches every range; a changed map does not.
+    const [row] = await query<{
+      file_size: string | number;
+      ranges: { offset: number; original: string; patched: string }[];
+    }>(
+      sql`select file_size, ranges from solutions where software_number = ${DEMO_SOFTWARE[0]!.softwareNumber} order by id limit 1`,
+    );
+    const ranges = row!.ranges.map((r) => ({
+      offset: r.offset,
+      original: fromHex(r.original),
+      patched: fromHex(r.patched),
+    }));
+    const otherCar = demoRead(DEMO_SOFTWARE[0]!, 'WBA8E9G50GNU00042');
+    expect(checkRead(otherCar, { fileSize: n(row!.file_size), ranges }).match).toBe(true);
+    const edited = otherCar.slice();
+    edited[ranges[0]!.offset] = (edited[ranges[0]!.offset]! + 1) & 0xff;
+    expect(checkRead(edited, { fileSize: n(row!.file_size), ranges }).match).toBe(false);
+  });
+
+  it('delivers a demo read automatically once the switch is on, with the exact tuned bytes', async () => {
+    const on = await admin.client.put('/api/admin/settings', { automation: { automaticDelivery: true } });
+    expect(on.status, on.text).toBe(200);
+    const tuner = await verifiedUser(server);
+    const software = DEMO_SOFTWARE[0]!;
+    const read = demoRead(software, 'WVWZZZAUZKW654321');
+    const { ticket } = await submitTicket(tuner.client, {
+      ecuBytes: read,
+      fields: { stage: 'Stage 1', options: ['EGR OFF'], notes: '', ecuId: '' },
+    });
+    await jobsSettled(server.deps.jobs);
+    const own = await tuner.client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticket.ticketNumber}`);
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.data.status).toBe('Unlocked');
+    expect(own.body.data.ecuTunedFile?.sha256).toBe(
+      sha256(demoTuned(software, read, ['Stage 1', 'EGR OFF'])),
+    );
+    const line = own.body.data.history?.find((h) => h.kind === 'auto_delivered');
+    expect(line?.detail.tookSeconds).toEqual(expect.any(Number));
+  }, 60_000);
 });

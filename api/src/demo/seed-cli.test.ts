@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { UserDto } from '@ecu/shared';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../db/client';
 import { newClient } from '../test/factories';
 import { runCli } from '../test/run-cli';
 import { describeOnPostgres } from '../test/test-db';
 import { startTestServer, type TestServer } from '../test/test-server';
+import { DEMO_SOFTWARE } from './demo-solutions';
 
 const seedCli = (args: string[], env: Record<string, string>) => runCli('src/demo/seed-cli.ts', args, env);
 
@@ -57,15 +58,27 @@ describeOnPostgres('pnpm seed:demo, one real run on a fresh portal database', (s
 
   it('writes the demo and prints fresh passwords that sign in', async () => {
     const env = { DATABASE_URL: url.toString(), AUTH_SECRET: 's'.repeat(40), NODE_ENV: 'development' };
-    const run = await seedCli(['--users', '40', '--tickets', '30', '--payments', '10', '--json'], env);
+    const readsDir = await mkdtemp(path.join(os.tmpdir(), 'ecu-demo-reads-'));
+    onTestFinished(() => rm(readsDir, { recursive: true, force: true }));
+    const run = await seedCli(
+      ['--users', '40', '--tickets', '30', '--payments', '10', '--reads-dir', readsDir, '--json'],
+      env,
+    );
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
       users: number;
+      solutions: number;
+      reads: string[];
       adminEmails: string[];
       adminPassword: string;
       password: string;
     };
     expect(result.users).toBe(40);
+    // The demo's solution library, and one read of each of its software versions to upload.
+    expect(result.solutions).toBe(DEMO_SOFTWARE.reduce((sum, d) => sum + d.items.length, 0));
+    expect(result.reads.map((f) => path.dirname(f))).toEqual(DEMO_SOFTWARE.map(() => readsDir));
+    const first = await readFile(result.reads[0]!);
+    expect(first.length).toBe(DEMO_SOFTWARE[0]!.size);
     expect(result.password).not.toBe('demo-password-1');
 
     database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 }, { migrate: false });

@@ -1,10 +1,12 @@
 /**
- * `pnpm seed:demo [--users N] [--tickets N] [--payments N] [--seed N] [--yes-really] [--json]`:
+ * `pnpm seed:demo [--users N] [--tickets N] [--payments N] [--seed N] [--reads-dir DIR] [--yes-really] [--json]`:
  * writes the demo business into the portal's database, the one `pnpm start` would open
  * (DATABASE_URL, or the PGlite in DATA_DIR/pglite; a relative DATA_DIR counts from the
  * repository root, as for `pnpm start`). The flags may also come from DEMO_USERS,
  * DEMO_TICKETS, DEMO_PAYMENTS and DEMO_SEED. Refused in production, on a database elsewhere
- * and beside accounts it did not make, unless --yes-really (seed-guard.ts).
+ * and beside accounts it did not make, unless --yes-really (seed-guard.ts). One read of each
+ * software of the demo's solution library goes to --reads-dir (default DATA_DIR/demo-reads),
+ * for the demo's automatic deliveries (demo-solutions.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { GENERATED_ADMIN_EMAIL } from '../accounts';
 import { ConfigError, loadConfig } from '../config';
 import { type DatabaseSource, openDatabase } from '../db/client';
 import { rowsOf } from './bulk-insert';
+import { DEMO_SOFTWARE, writeDemoReads } from './demo-solutions';
 import { DEMO_DEFAULTS, DemoSeedRefusedError, seedDemo } from './seed';
 import { seedRefusals } from './seed-guard';
 
@@ -42,6 +45,7 @@ async function main(): Promise<number> {
       tickets: { type: 'string' },
       payments: { type: 'string' },
       seed: { type: 'string' },
+      'reads-dir': { type: 'string' },
       'yes-really': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -50,7 +54,7 @@ async function main(): Promise<number> {
   });
   if (values.help) {
     console.info(
-      'pnpm seed:demo [--users 10000] [--tickets 100000] [--payments 50000] [--seed 1] [--yes-really] [--json]',
+      'pnpm seed:demo [--users 10000] [--tickets 100000] [--payments 50000] [--seed 1] [--reads-dir DATA_DIR/demo-reads] [--yes-really] [--json]',
     );
     return 0;
   }
@@ -119,9 +123,10 @@ async function main(): Promise<number> {
         if (!values.json) console.info(`  wrote ${rows} ${table} in ${(ms / 1000).toFixed(1)} s`);
       },
     });
+    const reads = await writeDemoReads(values['reads-dir'] ?? path.join(config.dataDir, 'demo-reads'));
     const totalMs = performance.now() - started;
     if (values.json) {
-      console.info(JSON.stringify({ ...result, totalMs, where, seed: scale.seed, steps }));
+      console.info(JSON.stringify({ ...result, reads, totalMs, where, seed: scale.seed, steps }));
       return 0;
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -132,6 +137,8 @@ async function main(): Promise<number> {
         `  ${result.tickets} tickets with ${result.ticketEvents} history events (${result.chargedTickets} downloaded and charged; no stored files)`,
         `  ${result.payments} payments (${result.completedPayments} completed)`,
         `  ${result.ledgerEntries} credit ledger entries`,
+        `  ${result.solutions} approved solutions for ${DEMO_SOFTWARE.map((d) => `${d.family} ${d.softwareNumber} (${d.vehicle}: ${d.items.map((i) => i.item).join(', ')})`).join('; ')}`,
+        `  One read of each of these in ${path.dirname(reads[0] ?? '.')}: turn on Settings > Automatic delivery, then upload one as a tuner with a plan its solutions cover, e.g. Stage 1 + EGR OFF.`,
         `Took ${s(totalMs)}: ${s(result.generateMs)} to build, ${s(result.writeMs)} to write (the rest: opening and migrating).`,
         `Passwords made for this run (shown once): admins ${result.adminPassword}, tuners ${result.password}.`,
         `Sign in as an admin with ${result.adminEmails[0]} / ${result.adminPassword}, or as any demo tuner with ${result.password}.`,

@@ -4,6 +4,7 @@ import { hashPassword } from '../accounts';
 import type { Db, Tx } from '../db/client';
 import { insertInBatches, insertRows, rowsOf, unnestOf } from './bulk-insert';
 import { buildDemoDataset, type DemoDataset, type DemoScale } from './demo-dataset';
+import { writeDemoSolutions } from './demo-solutions';
 import { type SeedTarget, seedRefusals } from './seed-guard';
 
 /** The full demo: what `pnpm seed:demo` writes without flags. */
@@ -39,6 +40,8 @@ export interface SeedDemoResult {
   payments: number;
   completedPayments: number;
   ledgerEntries: number;
+  /** Approved solutions added to the library (demo-solutions.ts); none when a run already added them. */
+  solutions: number;
   /** The demo admins' e-mails; they sign in with adminPassword. */
   adminEmails: string[];
   adminPassword: string;
@@ -89,8 +92,9 @@ export async function countForeignAccounts(db: Db, startupAdminEmails: readonly 
 /**
  * Fills the database with the demo business (see demo-dataset.ts) in one transaction:
  * users with a credential (a fresh password for the tuners and one for the admins, each hashed once), tickets with their history, card
- * payments and the credit ledger, in batches of INSERT ... SELECT FROM unnest(...). No
- * ticket files are written: a demo ticket has no stored ECU read or tuned file.
+ * payments and the credit ledger, in batches of INSERT ... SELECT FROM unnest(...), and approved
+ * solutions for a few common software versions (demo-solutions.ts). No ticket files are
+ * written: a demo ticket has no stored ECU read or tuned file.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDemoResult> {
   const scale: DemoScale = {
@@ -127,15 +131,15 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
   const generated = performance.now();
 
   const bulk = options.bulkLoad !== false && (await bulkLoadAllowed(db));
+  const onStep = options.onStep ?? (() => {});
+  const approver = data.admins[0] === undefined ? null : data.users[data.admins[0]]!.id;
+  let solutionCount = 0;
   await db.transaction(async (tx) => {
     if (bulk) await tx.execute(sql`set local session_replication_role = replica`);
-    await writeDataset(
-      tx,
-      data,
-      { user: passwordHash, admin: adminPasswordHash },
-      options.onStep ?? (() => {}),
-      bulk,
-    );
+    await writeDataset(tx, data, { user: passwordHash, admin: adminPasswordHash }, onStep, bulk);
+    const solutionsStarted = performance.now();
+    solutionCount = await writeDemoSolutions(tx, approver, (options.now ?? new Date()).getTime());
+    onStep({ table: 'solutions', rows: solutionCount, ms: performance.now() - solutionsStarted });
   });
   // What autovacuum would do some minutes later (and PGlite never does): statistics, so that the
   // lists are not planned for empty tables, and the trigram indexes' pending lists merged, so
@@ -151,6 +155,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedDe
     payments: data.payments.length,
     completedPayments: data.payments.filter((p) => p.status === 'Completed').length,
     ledgerEntries: data.ledger.length,
+    solutions: solutionCount,
     adminEmails: data.admins.map((i) => data.users[i]!.email),
     adminPassword,
     password,

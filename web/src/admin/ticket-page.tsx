@@ -26,6 +26,7 @@ import {
 import { ConfirmDialog } from './confirm-dialog';
 import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
+import { TicketSolutionCards } from './solutions/solution-cards';
 import { TunedFileUpload } from './tuned-upload';
 import { OFFLINE_ACTION_TEXT } from './use-admin-command';
 
@@ -175,6 +176,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
             onChanged={() => void client.invalidateQueries({ queryKey: ['admin'] })}
             onUploaded={keep}
           />
+          <TicketSolutionCards ticket={ticket} online={online} />
         </div>
         <div className="ticket-col">
           <RequestCard ticket={ticket} online={online} />

@@ -52,6 +52,7 @@ const GATE: Row[] = [
   ['/disabled-users', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/files', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/ticket/:ticketNumber', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
+  ['/solutions', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/inbox', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/credits', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
   ['/deliveries', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
@@ -99,7 +100,7 @@ describe('the route table', () => {
         '/auto-data',
       ].sort(),
     );
-    // Plus a user's page, the support inbox and the Deliveries desk.
+    // Plus a user's page, the support inbox, the Deliveries desk and the solution library.
     expect(openTo('admin').sort()).toEqual(
       [
         '/dashboard',
@@ -114,6 +115,7 @@ describe('the route table', () => {
         '/users/:userId',
         '/inbox',
         '/deliveries',
+        '/solutions',
       ].sort(),
     );
   });
@@ -204,6 +206,7 @@ describe('the sidebars', () => {
       'Unverified Users',
       'Disabled Users',
       'ECU Files',
+      'Solutions',
       'Inbox',
       'Transactions',
       'Credits',

@@ -126,6 +126,12 @@ export const PAGES: readonly PageRoute[] = [
     load: () => import('../admin/ticket-page'),
   },
   {
+    path: '/solutions',
+    access: 'admin',
+    nav: { admin: 'Solutions' },
+    load: () => import('../admin/solutions/solutions-page'),
+  },
+  {
     path: '/inbox',
     access: 'admin',
     nav: { admin: 'Inbox' },

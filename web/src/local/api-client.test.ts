@@ -86,3 +86,22 @@ describe('messageOf', () => {
     expect(serverMessageOf(new NetworkError())).toBeUndefined();
   });
 });
+
+describe('apiRequest bodies', () => {
+  it('sends JSON with its type, and a FormData as it is (fetch sets the multipart type)', async () => {
+    const sent: RequestInit[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(init);
+      return new Response(JSON.stringify({ success: true, message: 'OK', data: null }), { status: 200 });
+    });
+    await apiRequest('POST', '/json', { a: 1 });
+    const form = new FormData();
+    form.set('item', 'EGR OFF');
+    await apiRequest('POST', '/form', form);
+    const typeOf = (i: number) => (sent[i]?.headers as Record<string, string> | undefined)?.['Content-Type'];
+    expect(typeOf(0)).toBe('application/json');
+    expect(sent[0]?.body).toBe('{"a":1}');
+    expect(typeOf(1)).toBeUndefined();
+    expect(sent[1]?.body).toBe(form);
+  });
+});

@@ -44,6 +44,7 @@ const SECTION_IDS: Record<string, string> = {
   Pricing: 'settings-pricing',
   Support: 'settings-support',
   'Working hours': 'settings-hours',
+  'Automatic delivery': 'settings-automation',
 };
 
 /** A section's form (found by test id: role queries over the ~400 time zones are slow). */
@@ -106,6 +107,26 @@ describe('the settings page', () => {
       seller: { companyName: 'Tune Two Ltd', address: '1 Dyno Road, Leeds', vatId: 'GB123456789' },
     });
     await waitFor(() => expect(within(seller).queryByText('Unsaved changes')).toBeNull());
+  });
+
+  it('turns automatic delivery on with its switch, off by default', async () => {
+    const { api, view, server } = await openSettings();
+    const automation = section('Automatic delivery');
+    const toggle = within(automation).getByRole('switch', { name: 'Automatic delivery' });
+    expect(toggle).toHaveProperty('checked', false);
+    expect(within(automation).getByText('Off: every ticket waits for an engineer.')).toBeTruthy();
+
+    await view.user.click(toggle);
+    expect(within(automation).getByText('Unsaved changes')).toBeTruthy();
+    await view.user.click(within(automation).getByRole('button', { name: 'Save automatic delivery' }));
+
+    expect(await findToast('Settings saved')).toBeTruthy();
+    expect(api.calls('PUT', '/admin/settings')[0]?.body).toEqual({ automation: { automaticDelivery: true } });
+    expect(server.saved().automation.automaticDelivery).toBe(true);
+    expect(
+      await within(automation).findByText('On: covered tickets are delivered from the solution library.'),
+    ).toBeTruthy();
+    expect(within(automation).queryByText('Unsaved changes')).toBeNull();
   });
 
   it('checks the fields before sending: a required name, a valid price, a valid e-mail', async () => {

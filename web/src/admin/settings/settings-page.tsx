@@ -35,7 +35,10 @@ function errorsByField(
   return out;
 }
 
-/** /settings: the seller block, the default price, the support address and the working hours. */
+/**
+ * /settings: the seller block, the default price, the support address, the working hours and
+ * automatic delivery.
+ */
 export default function SettingsPage() {
   const online = useOnline();
   const query = useAdminSettings();
@@ -45,8 +48,8 @@ export default function SettingsPage() {
   return (
     <div className="stack admin-page settings-page">
       <AdminPageHeader title="Settings" offline={!online && Boolean(data)}>
-        What orders and invoices show, what new accounts pay, where customers write, and when files are
-        handled.
+        What orders and invoices show, what new accounts pay, where customers write, when files are handled,
+        and whether covered files are delivered automatically.
       </AdminPageHeader>
 
       {!online && data && <OfflineNotice loadedAt={query.dataUpdatedAt || null} />}
@@ -68,6 +71,7 @@ export default function SettingsPage() {
           <PricingSection value={data.settings.pricing} online={online} />
           <SupportSection value={data.settings.support} online={online} />
           <HoursSection value={data.settings.hours} online={online} />
+          <AutomationSection value={data.settings.automation} online={online} />
           <RecentChanges history={data.history} />
         </>
       )}
@@ -218,6 +222,47 @@ function SupportSection({ value, online }: { value: AdminSettings['support']; on
           maxLength={254}
         />
       </div>
+    </SettingsSection>
+  );
+}
+
+/**
+ * 'Automatic delivery': tickets that approved solutions cover fully are delivered without an
+ * engineer (docs/decisions/085-solution-library.md). Off until an admin turns it on.
+ */
+function AutomationSection({ value, online }: { value: AdminSettings['automation']; online: boolean }) {
+  const switchId = useId();
+  const noteId = useId();
+  const { draft, setDraft, reset, dirty } = useSectionDraft(value, identity, identity);
+  const save = useSaveSection('automation', { onSaved: reset, onFieldErrors: () => {} });
+  return (
+    <SettingsSection
+      title="Automatic delivery"
+      description="Deliver a ticket at once, at any hour, when approved solutions cover all its options. Reads with a warning and tickets with notes always wait for an engineer."
+      online={online}
+      saving={save.isPending}
+      dirty={dirty}
+      onSubmit={() => save.mutate(draft)}
+      testId="settings-automation"
+    >
+      <label className="check settings-switch" htmlFor={switchId}>
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          aria-checked={draft.automaticDelivery}
+          aria-describedby={noteId}
+          checked={draft.automaticDelivery}
+          disabled={!online}
+          onChange={(e) => setDraft({ automaticDelivery: e.target.checked })}
+        />
+        <span>Automatic delivery</span>
+      </label>
+      <p id={noteId} className="muted settings-switch-note">
+        {value.automaticDelivery
+          ? 'On: covered tickets are delivered from the solution library.'
+          : 'Off: every ticket waits for an engineer.'}
+      </p>
     </SettingsSection>
   );
 }

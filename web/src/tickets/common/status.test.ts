@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_TEXT, bannerFor, historyLine, statusTone, ticketStatus } from './status';
+import {
+  autoDeliveryOf,
+  BANNER_TEXT,
+  bannerFor,
+  formatTook,
+  historyLine,
+  statusTone,
+  ticketStatus,
+} from './status';
 
 describe('ticketStatus', () => {
   it.each([
@@ -88,10 +96,65 @@ describe('historyLine', () => {
       { title: 'Refunded 3 CRD', meta: 'by Sam (admin)', tone: 'green' },
     ],
     [
+      {
+        kind: 'auto_delivered',
+        by: null,
+        detail: {
+          message: 'Delivered automatically from solution #4',
+          tookSeconds: 130,
+          checksumNote: 'Fix it',
+        },
+      },
+      { title: 'Delivered automatically from solution #4', meta: 'in 2 min · Fix it', tone: 'purple' },
+    ],
+    [
+      { kind: 'auto_delivered', by: null, detail: {} },
+      { title: 'Delivered automatically', meta: null, tone: 'purple' },
+    ],
+    [
       { kind: 'note_added', by: null, detail: {} },
       { title: 'Note added', meta: null, tone: 'neutral' },
     ],
   ])('%o', (event, line) => {
     expect(historyLine(event, size)).toEqual(line);
+  });
+});
+
+describe('formatTook', () => {
+  it.each([
+    [0, '0 s'],
+    [42.4, '42 s'],
+    [59, '59 s'],
+    [60, '1 min'],
+    [3599, '1 h'],
+    [3600, '1 h'],
+    [7500, '2 h 5 min'],
+  ])('%d seconds: %s', (seconds, text) => {
+    expect(formatTook(seconds)).toBe(text);
+  });
+});
+
+describe('autoDeliveryOf', () => {
+  const created = { kind: 'created', detail: {} };
+  it.each([
+    [undefined, null],
+    [[created], null],
+    [
+      [created, { kind: 'auto_delivered', detail: { tookSeconds: 9 } }],
+      { tookSeconds: 9, checksumNote: null },
+    ],
+    [
+      [created, { kind: 'auto_delivered', detail: { tookSeconds: 'soon', checksumNote: 'Fix it' } }],
+      { tookSeconds: null, checksumNote: 'Fix it' },
+    ],
+    [
+      [
+        { kind: 'auto_delivered', detail: { tookSeconds: 9 } },
+        { kind: 'auto_delivered', detail: { tookSeconds: 3 } },
+      ],
+      { tookSeconds: 3, checksumNote: null },
+    ],
+  ])('%o', (history, expected) => {
+    expect(autoDeliveryOf(history)).toEqual(expected);
   });
 });

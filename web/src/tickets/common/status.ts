@@ -127,6 +127,20 @@ export function historyLine(
       return { title: `Charged ${credits(d.credits)} for the tuned file`, meta: by, tone: 'neutral' };
     case 'refunded':
       return { title: `Refunded ${credits(d.credits)}`, meta: by, tone: 'green' };
+    case 'auto_delivered': {
+      const took = tookSecondsOf(d);
+      return {
+        title: typeof d.message === 'string' && d.message ? d.message : 'Delivered automatically',
+        meta:
+          [
+            took === null ? null : `in ${formatTook(took)}`,
+            typeof d.checksumNote === 'string' ? d.checksumNote : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || null,
+        tone: 'purple',
+      };
+    }
     default: {
       const words = event.kind.replace(/[_-]+/g, ' ').trim();
       return {
@@ -136,4 +150,42 @@ export function historyLine(
       };
     }
   }
+}
+
+function tookSecondsOf(detail: Record<string, unknown>): number | null {
+  const n = Number(detail.tookSeconds);
+  return detail.tookSeconds !== undefined && detail.tookSeconds !== null && Number.isFinite(n) && n >= 0
+    ? Math.round(n)
+    : null;
+}
+
+/** How long an automatic delivery took from the upload: '12 s', '3 min', '2 h 5 min'. */
+export function formatTook(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** A ticket delivered from the solution library (docs/decisions/085-solution-library.md). */
+export interface AutoDelivery {
+  tookSeconds: number | null;
+  /** Set when the patch leaves the checksum to the flashing tool. */
+  checksumNote: string | null;
+}
+
+/** The automatic delivery in a ticket's history (its latest), or null when an engineer delivered it. */
+export function autoDeliveryOf(
+  history: readonly { kind: string; detail: Record<string, unknown> }[] | undefined,
+): AutoDelivery | null {
+  const event = history?.findLast((e) => e.kind === 'auto_delivered');
+  if (!event) return null;
+  const d = event.detail ?? {};
+  return {
+    tookSeconds: tookSecondsOf(d),
+    checksumNote: typeof d.checksumNote === 'string' && d.checksumNote ? d.checksumNote : null,
+  };
 }

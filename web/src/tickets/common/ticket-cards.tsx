@@ -2,7 +2,15 @@ import { formatDateTime, formatFileSize } from '@ecu/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import type { StoredFile, TicketEvent, TicketView } from './api';
-import { type Banner, historyLine, type StatusTone, statusTone, ticketStatus } from './status';
+import {
+  type AutoDelivery,
+  type Banner,
+  formatTook,
+  historyLine,
+  type StatusTone,
+  statusTone,
+  ticketStatus,
+} from './status';
 
 /** The cards of a ticket, shared by the customer's ticket details and the admin ticket page. */
 
@@ -134,14 +142,18 @@ export function StatusPanel({
   online,
   downloading,
   onDownload,
+  automatic = null,
 }: {
   ticket: TicketView;
   banner: Banner;
   online: boolean;
   downloading: boolean;
   onDownload: () => void;
+  /** Delivered from the solution library: said under the banner, with the time it took. */
+  automatic?: AutoDelivery | null;
 }) {
   const headingId = useId();
+  const delivered = banner.status === 'Unlocked' || banner.status === 'Completed';
   return (
     <section className="card ticket-card" aria-labelledby={headingId}>
       <div className="ticket-card-head">
@@ -152,6 +164,18 @@ export function StatusPanel({
         <StatusIcon tone={banner.tone} />
         <p>{banner.text}</p>
       </div>
+      {automatic && delivered && (
+        <div className="ticket-auto" data-testid="auto-delivered">
+          <p>
+            <strong>Delivered automatically</strong>
+            {automatic.tookSeconds === null
+              ? ''
+              : ` in ${formatTook(automatic.tookSeconds)} after your upload`}
+            .
+          </p>
+          {automatic.checksumNote && <p className="muted">{automatic.checksumNote}</p>}
+        </div>
+      )}
       {banner.action === 'download' && (
         <div className="ticket-download">
           <button

@@ -216,6 +216,39 @@ describe('Ticket details', () => {
     expect(banner()).toBe('Click below to download your tuned file.');
   });
 
+  it("says 'Delivered automatically' with the time it took, and the word on the checksum", async () => {
+    const delivered = (n: number, detail: Record<string, unknown>) =>
+      aTicket({
+        ticketNumber: n,
+        status: 'Unlocked',
+        ecuTunedFile: aFile('tuned.bin'),
+        history: [
+          { kind: 'created', at: '2025-03-01T09:00:00Z', by: 'Ann Lee', detail: {} },
+          { kind: 'auto_delivered', at: '2025-03-01T09:00:42Z', by: null, detail },
+        ],
+      });
+    const note = 'Your flashing tool must correct the checksum when it writes this file.';
+    serve(
+      delivered(100215, {
+        message: 'Delivered automatically from solution #4',
+        tookSeconds: 42,
+        checksumNote: note,
+      }),
+    );
+    open(100215);
+    const auto = await screen.findByTestId('auto-delivered');
+    expect(auto.textContent).toBe(`Delivered automatically in 42 s after your upload.${note}`);
+    const history = within(screen.getByRole('region', { name: 'History' }));
+    expect(history.getByText('Delivered automatically from solution #4')).toBeTruthy();
+    cleanup();
+
+    // An engineer's delivery says nothing of the kind.
+    serve(aTicket({ ticketNumber: 100216, status: 'Unlocked', ecuTunedFile: aFile('tuned.bin') }));
+    open(100216);
+    await screen.findByRole('button', { name: 'Download' });
+    expect(screen.queryByTestId('auto-delivered')).toBeNull();
+  });
+
   it('Download asks the server first; eligible starts the download and the balance is asked again', async () => {
     const ticket = aTicket({
       ticketNumber: 100209,

@@ -16,7 +16,7 @@ import {
   ticketsApi,
 } from '../common/api';
 import { EcuIdentificationView } from '../common/ecu-identification';
-import { bannerFor, DOWNLOAD_MESSAGES } from '../common/status';
+import { autoDeliveryOf, bannerFor, DOWNLOAD_MESSAGES } from '../common/status';
 import {
   DetailsCard,
   HistoryCard,
@@ -187,6 +187,7 @@ export default function TicketDetailsPage() {
             online={online}
             downloading={downloading}
             onDownload={download}
+            automatic={autoDeliveryOf(history)}
           />
           <RequestCard ticket={ticket} online={online} />
           {canRequestChange(ticket) && (

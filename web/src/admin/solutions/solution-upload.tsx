@@ -1,0 +1,202 @@
+import { checkEcuFile, SOLUTION_ITEMS, uploadSolutionFieldsSchema } from '@ecu/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { errorIdOf, Field } from '../../ui/field';
+import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
+import { solutionKeys, solutionsApi, type UploadPair } from './solutions-api';
+
+type Errors = Partial<Record<'item' | 'softwareNumber' | 'original' | 'modified', string>>;
+
+/**
+ * 'Upload original + modified': a solution for one stage or option from the pair an engineer
+ * exports from WinOLS (POST /admin/solutions/upload). The server reads the software number from
+ * the original; the one typed here counts only when it cannot.
+ */
+export function SolutionUpload({ online }: { online: boolean }) {
+  const client = useQueryClient();
+  const headingId = useId();
+  const ids = {
+    item: useId(),
+    softwareNumber: useId(),
+    original: useId(),
+    modified: useId(),
+    approve: useId(),
+    checksum: useId(),
+  };
+  const formRef = useRef<HTMLFormElement>(null);
+  const [item, setItem] = useState('');
+  const [softwareNumber, setSoftwareNumber] = useState('');
+  const [files, setFiles] = useState<{ original: File | null; modified: File | null }>({
+    original: null,
+    modified: null,
+  });
+  const [approve, setApprove] = useState(false);
+  const [includesChecksum, setIncludesChecksum] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const upload = useAdminCommand({
+    send: (pair: UploadPair) => solutionsApi.uploadPair(pair),
+    failure: 'Failed to add the solution',
+    success: 'Solution added to the library',
+    onSuccess: () => void client.invalidateQueries({ queryKey: solutionKeys.all }),
+  });
+
+  function check(): Errors {
+    const found: Errors = {};
+    const parsed = uploadSolutionFieldsSchema.safeParse({
+      item,
+      softwareNumber: softwareNumber.trim() || undefined,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Errors;
+        found[key] ??= issue.message;
+      }
+    }
+    for (const key of ['original', 'modified'] as const) {
+      const file = files[key];
+      if (!file) found[key] = `Please select the ${key} file`;
+      else {
+        const size = checkEcuFile(file.size);
+        if (!size.ok) found[key] = size.message;
+      }
+    }
+    return found;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!online || upload.pending) return;
+    const found = check();
+    setErrors(found);
+    const first = (['item', 'softwareNumber', 'original', 'modified'] as const).find((k) => found[k]);
+    if (first) {
+      document.getElementById(ids[first])?.focus();
+      return;
+    }
+    const answer = await upload.run({
+      item,
+      softwareNumber,
+      approve,
+      includesChecksum,
+      original: files.original!,
+      modified: files.modified!,
+    });
+    if (answer) {
+      formRef.current?.reset();
+      setItem('');
+      setSoftwareNumber('');
+      setFiles({ original: null, modified: null });
+      setApprove(false);
+      setIncludesChecksum(false);
+    }
+  }
+
+  const described = (key: keyof Errors) => (errors[key] ? errorIdOf(ids[key]) : undefined);
+
+  return (
+    <section className="card solution-upload" aria-labelledby={headingId}>
+      <h2 id={headingId}>Upload original + modified</h2>
+      <p className="muted">
+        A solution for one stage or option from an engineer's pair of files (e.g. exported from WinOLS). The
+        files are read for their changes and not kept.
+      </p>
+      <form ref={formRef} onSubmit={submit} noValidate>
+        <div className="solution-upload-grid">
+          <Field id={ids.item} label="Stage or option" error={errors.item} starred>
+            <select
+              id={ids.item}
+              className="input"
+              value={item}
+              required
+              aria-invalid={Boolean(errors.item)}
+              aria-describedby={described('item')}
+              disabled={!online}
+              onChange={(e) => {
+                setItem(e.target.value);
+                setErrors((x) => ({ ...x, item: undefined }));
+              }}
+            >
+              <option value="">Choose...</option>
+              {SOLUTION_ITEMS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id={ids.softwareNumber}
+            label="Software number (if the file does not say)"
+            error={errors.softwareNumber}
+          >
+            <input
+              id={ids.softwareNumber}
+              className="input"
+              value={softwareNumber}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={40}
+              aria-invalid={Boolean(errors.softwareNumber)}
+              aria-describedby={described('softwareNumber')}
+              disabled={!online}
+              onChange={(e) => {
+                setSoftwareNumber(e.target.value);
+                setErrors((x) => ({ ...x, softwareNumber: undefined }));
+              }}
+            />
+          </Field>
+          {(['original', 'modified'] as const).map((key) => (
+            <Field
+              key={key}
+              id={ids[key]}
+              label={key === 'original' ? 'Original file' : 'Modified file'}
+              error={errors[key]}
+              starred
+            >
+              <input
+                id={ids[key]}
+                type="file"
+                className="input solution-upload-file"
+                required
+                aria-invalid={Boolean(errors[key])}
+                aria-describedby={described(key)}
+                disabled={!online}
+                onChange={(e) => {
+                  const file = e.target.files?.[0] ?? null;
+                  setFiles((f) => ({ ...f, [key]: file }));
+                  setErrors((x) => ({ ...x, [key]: undefined }));
+                }}
+              />
+            </Field>
+          ))}
+        </div>
+        <label className="check solution-check" htmlFor={ids.approve}>
+          <input
+            id={ids.approve}
+            type="checkbox"
+            checked={approve}
+            disabled={!online}
+            onChange={(e) => setApprove(e.target.checked)}
+          />
+          Approve at once for automatic delivery
+        </label>
+        <label className="check solution-check" htmlFor={ids.checksum}>
+          <input
+            id={ids.checksum}
+            type="checkbox"
+            checked={includesChecksum}
+            disabled={!online}
+            onChange={(e) => setIncludesChecksum(e.target.checked)}
+          />
+          The changed ranges include the checksum
+        </label>
+        <div className="form-actions">
+          <button type="submit" className="btn" disabled={!online || upload.pending}>
+            {upload.pending ? 'Adding...' : 'Add solution'}
+          </button>
+        </div>
+        {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+      </form>
+    </section>
+  );
+}
