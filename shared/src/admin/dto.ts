@@ -102,6 +102,10 @@ export interface OverviewDto {
     creditsSold: number;
     creditsSpent: number;
     newUsers: number;
+    /** Files delivered in the period (set to Unlocked, by hand or automatically)... */
+    delivered: number;
+    /** ...and of them, those the solution library delivered automatically. */
+    deliveredAutomatically: number;
   };
   /** The file store's disk (DATA_DIR); null with S3, which has no local disk to watch. */
   storage: StorageUseDto | null;

@@ -2,7 +2,7 @@ import type { OverviewDto, TransactionDto } from '@ecu/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCreditChange } from '../../credits';
-import { creditLedger, payments, tickets, users } from '../../db/schema';
+import { creditLedger, payments, ticketEvents, tickets, users } from '../../db/schema';
 import { buyCredits, CARD_DECLINED, createPayment } from '../../test/credits-helpers';
 import { adminUser, newClient, PROFILE, signUpUser, type TestUser, verifiedUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
@@ -131,6 +131,43 @@ function sumOf(names: (keyof typeof PAYMENTS)[], field: 'amount' | 'vat' | 'cred
 }
 
 describe('GET /api/admin/overview', () => {
+  it('counts the files delivered in the period and those delivered automatically', async () => {
+    const event = (name: keyof typeof TICKETS, kind: string, detail: object, at: string) => ({
+      ticketId: ticketIds.get(name)!.id,
+      kind,
+      actorId: null,
+      detail,
+      createdAt: new Date(at),
+    });
+    const before = (await overviewOf(RANGE)).totals;
+    await server.deps.db.insert(ticketEvents).values([
+      // By hand, in the range.
+      event('t1', 'status_changed', { from: 'In Progress', to: 'Unlocked' }, '2025-04-01T10:00:00Z'),
+      // Automatically, in the range: its Unlocked and its history line.
+      event(
+        't2',
+        'status_changed',
+        { from: 'Pending', to: 'Unlocked', automatic: true },
+        '2025-04-02T10:00:00Z',
+      ),
+      event('t2', 'auto_delivered', { solutionIds: [1] }, '2025-04-02T10:00:00Z'),
+      // Not a delivery; and an automatic one after the range.
+      event('t4', 'status_changed', { from: 'Pending', to: 'Completed' }, '2025-04-03T10:00:00Z'),
+      event(
+        't5',
+        'status_changed',
+        { from: 'Pending', to: 'Unlocked', automatic: true },
+        '2025-04-20T10:00:00Z',
+      ),
+      event('t5', 'auto_delivered', { solutionIds: [1] }, '2025-04-20T10:00:00Z'),
+    ]);
+    const after = (await overviewOf(RANGE)).totals;
+    expect(after.delivered - before.delivered).toBe(2);
+    expect(after.deliveredAutomatically - before.deliveredAutomatically).toBe(1);
+    const later = (await overviewOf('from=2025-04-20&to=2025-04-20')).totals;
+    expect(later).toMatchObject({ delivered: 1, deliveredAutomatically: 1 });
+  });
+
   it('counts files per London day, zeros included, across the change to summer time', async () => {
     const o = await overviewOf(RANGE);
     expect(o.from).toBe('2025-03-26');

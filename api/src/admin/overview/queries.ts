@@ -1,7 +1,7 @@
 import { type OverviewDto, penceToPounds } from '@ecu/shared';
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { creditLedger, payments, tickets, users } from '../../db/schema';
+import { creditLedger, payments, ticketEvents, tickets, users } from '../../db/schema';
 import {
   addDays,
   type DayRange,
@@ -132,20 +132,48 @@ async function newUsers(db: Db, range: DayRange): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** GET /admin/overview: six aggregate queries, started together. */
+/**
+ * Files delivered in the range, and how many of them automatically from the solution library
+ * (docs/decisions/085-solution-library.md): status changes to Unlocked, and 'auto_delivered'
+ * lines, each counted by its partial index on created_at.
+ */
+async function deliveries(db: Db, range: DayRange): Promise<{ delivered: number; automatic: number }> {
+  const { start, end } = rangeBounds(range);
+  const inRange = and(gte(ticketEvents.createdAt, start), lt(ticketEvents.createdAt, end));
+  const [[delivered], [automatic]] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(distinct ${ticketEvents.ticketId})`.mapWith(Number) })
+      .from(ticketEvents)
+      .where(
+        and(
+          eq(ticketEvents.kind, 'status_changed'),
+          inRange,
+          sql`${ticketEvents.detail}->>'to' = 'Unlocked'`,
+        ),
+      ),
+    db
+      .select({ n: sql<number>`count(distinct ${ticketEvents.ticketId})`.mapWith(Number) })
+      .from(ticketEvents)
+      .where(and(eq(ticketEvents.kind, 'auto_delivered'), inRange)),
+  ]);
+  return { delivered: delivered?.n ?? 0, automatic: automatic?.n ?? 0 };
+}
+
+/** GET /admin/overview: seven aggregate queries, started together. */
 /** The business's figures of Overview; the disk's use is the route's (it is not in the database). */
 export async function overview(
   db: Db,
   range: DayRange,
   now: Date = new Date(),
 ): Promise<Omit<OverviewDto, 'storage'>> {
-  const [waiting, oldest, days, revenue, spent, joined] = await Promise.all([
+  const [waiting, oldest, days, revenue, spent, joined, delivered] = await Promise.all([
     waitingByStatus(db),
     oldestWaiting(db, now),
     filesPerDay(db, range),
     paymentsPerWeek(db, range),
     creditsSpent(db, range),
     newUsers(db, range),
+    deliveries(db, range),
   ]);
   const amountPence = revenue.rows.reduce((sum, r) => sum + r.amountPence, 0);
   const vatPence = revenue.rows.reduce((sum, r) => sum + r.vatPence, 0);
@@ -164,6 +192,9 @@ export async function overview(
       creditsSold: revenue.creditsSold,
       creditsSpent: spent,
       newUsers: joined,
+      delivered: delivered.delivered,
+      // An automatic delivery's Unlocked is one of the period's status changes too.
+      deliveredAutomatically: Math.min(delivered.automatic, delivered.delivered),
     },
   };
 }

@@ -136,6 +136,8 @@ export const ticketEvents = pgTable(
     index('ticket_events_ticket_id_idx').on(t.ticketId, t.createdAt),
     // The service status measures throughput from the latest status changes, newest first.
     index('ticket_events_status_changed_idx').on(t.createdAt).where(sql`${t.kind} = 'status_changed'`),
+    // Overview counts the automatic deliveries of a period.
+    index('ticket_events_auto_delivered_idx').on(t.createdAt).where(sql`${t.kind} = 'auto_delivered'`),
   ],
 );
 

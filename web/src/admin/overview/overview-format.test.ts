@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSummary, countText, formatWaited, spokenWaited } from './overview-format';
+import { automaticShare, chartSummary, countText, formatWaited, spokenWaited } from './overview-format';
 
 describe('formatWaited', () => {
   it.each([
@@ -65,5 +65,19 @@ describe('countText', () => {
     [2, '2 files'],
   ])('%s', (n, text) => {
     expect(countText(n, 'file', 'files')).toBe(text);
+  });
+});
+
+describe('automaticShare', () => {
+  it.each([
+    [0, 0, '–', 'No files delivered'],
+    [1, 0, '0%', '0 of 1 file delivered'],
+    [1, 1, '100%', '1 of 1 file delivered'],
+    [12, 3, '25%', '3 of 12 files delivered'],
+    [3, 1, '33%', '1 of 3 files delivered'],
+    [3, 2, '67%', '2 of 3 files delivered'],
+    [2, 5, '100%', '2 of 2 files delivered'],
+  ])('%s delivered, %s automatically: %s', (delivered, automatic, value, note) => {
+    expect(automaticShare(delivered, automatic)).toEqual({ value, note });
   });
 });

@@ -25,6 +25,17 @@ export function countText(n: number, one: string, many: string): string {
 }
 
 /**
+ * The share of a period's deliveries the solution library made automatically: the figure
+ * ('25%', or '–' when nothing was delivered) and what it counts.
+ */
+export function automaticShare(delivered: number, automatic: number): { value: string; note: string } {
+  if (delivered <= 0) return { value: '–', note: 'No files delivered' };
+  const shown = Math.min(Math.max(automatic, 0), delivered);
+  const note = `${shown} of ${countText(delivered, 'file', 'files')} delivered`;
+  return { value: `${Math.round((shown / delivered) * 100)}%`, note };
+}
+
+/**
  * A chart's accessible name: what it shows, over which days, the total and the highest bar; the
  * table next to it has every value.
  */

@@ -61,7 +61,16 @@ function overview(from: string, to: string, over: Partial<OverviewDto> = {}): Ov
       { date: to, count: 5 },
     ],
     revenuePerWeek: [{ weekStart: from, amount: 1440, vat: 240, payments: 2 }],
-    totals: { files: 7, revenue: 1440, vat: 240, creditsSold: 20, creditsSpent: 12, newUsers: 4 },
+    totals: {
+      files: 7,
+      revenue: 1440,
+      vat: 240,
+      creditsSold: 20,
+      creditsSpent: 12,
+      newUsers: 4,
+      delivered: 8,
+      deliveredAutomatically: 2,
+    },
     storage: { totalBytes: 100 * 2 ** 30, freeBytes: 60 * 2 ** 30, usedPercent: 40, nearlyFull: false },
     ...over,
   };
@@ -94,6 +103,9 @@ describe('the overview', () => {
     expect(revenue.textContent).toContain('VAT £240.00');
     expect(screen.getByRole('region', { name: 'Credits sold' }).textContent).toContain('20 CRD');
     expect(screen.getByRole('region', { name: 'New users' }).textContent).toContain('4');
+    const automatic = screen.getByRole('region', { name: 'Delivered automatically' });
+    expect(automatic.textContent).toContain('25%');
+    expect(automatic.textContent).toContain('2 of 8 files delivered');
     expect(
       within(screen.getByTestId('files-waiting')).getByText('4 files are not yet unlocked.'),
     ).toBeTruthy();

@@ -7,7 +7,7 @@ import { useOnline } from '../../local/use-online';
 import { StatusBadge } from '../../tickets';
 import { AdminPageHeader, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { ChartFigure } from './chart-figure';
-import { countText, formatWaited, spokenWaited } from './overview-format';
+import { automaticShare, countText, formatWaited, spokenWaited } from './overview-format';
 import {
   customRangeError,
   type DateRange,
@@ -268,6 +268,11 @@ function OverviewBody({
         <Stat label="Credits sold" value={`${totals.creditsSold} CRD`} testId="stat-credits-sold" />
         <Stat label="Credits spent" value={`${totals.creditsSpent} CRD`} testId="stat-credits-spent" />
         <Stat label="New users" value={String(totals.newUsers)} testId="stat-new-users" />
+        <Stat
+          label="Delivered automatically"
+          {...automaticShare(totals.delivered, totals.deliveredAutomatically)}
+          testId="stat-automatic"
+        />
       </div>
 
       <div className="overview-columns">

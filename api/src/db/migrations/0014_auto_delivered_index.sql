@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_events_auto_delivered_idx" ON "ticket_events" USING btree ("created_at") WHERE "ticket_events"."kind" = 'auto_delivered';
