@@ -145,7 +145,6 @@ for (const colorScheme of THEMES) {
         '/price-list',
         '/buy-credits',
         '/order-details?package=25credits',
-        '/checkout?package=25credits',
         '/transactions',
         '/upload-file',
         '/my-files',
@@ -155,6 +154,12 @@ for (const colorScheme of THEMES) {
       ]) {
         await check(page, path);
       }
+      // Checkout opens only from Order Details (a direct link goes back to Buy Credits).
+      await page.goto('/order-details?package=25credits');
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/checkout');
+      await settled(page);
+      expect.soft(await seriousViolations(page), `/checkout in ${await theme(page)}`).toEqual([]);
       await check(page, `/ticket-details/${fixture.ticketNumber}`, chatReady);
 
       // The wizard's later steps open only with a draft: step 1 filled in.
