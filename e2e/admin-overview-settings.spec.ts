@@ -256,6 +256,9 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'
 test('Settings: working hours decide what tuners see, and the seller block shows on orders', async ({
   browser,
 }) => {
+  // A long story (two browsers, a service worker installed and both taken offline): on a loaded
+  // machine its steps took more than the default minute, each within its own expect timeout.
+  test.setTimeout(120_000);
   const admin = await apiSession(ADMIN.email, ADMIN.password);
   const original = (await ok<{ settings: Record<string, unknown> }>(await admin.get('/api/admin/settings')))
     .settings;
