@@ -67,12 +67,10 @@ export default defineConfig({
         codeSplitting: {
           // The small modules every signed-out page shares, in one chunk: one request and one
           // name in the entry's preload map instead of seven (docs/decisions/031-first-visit.md).
-          // The sign-in page itself (1 KB) is in it too: the first visit's usual page then
-          // arrives beside the entry instead of one round trip after it.
           groups: [
             {
               name: 'sign-in-kit',
-              test: /web\/src\/(ui\/(field|password-input|toast)|accounts\/(api|auth-screen|pages\/sign-in-page)|local\/api-client)\.tsx?$|shared\/src\/api\/error-codes\.ts$/,
+              test: /web\/src\/(ui\/(field|password-input|toast)|accounts\/(api|auth-screen)|local\/api-client)\.tsx?$|shared\/src\/api\/error-codes\.ts$/,
             },
           ],
         },
