@@ -242,8 +242,9 @@ describe('Checkout', () => {
     stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_from_element' } });
     const api = server().on('POST', '/payment/create-payment', paid());
     const user = open();
-    await typeHolderName(user);
+    // The card form first: a key typed while it mounts can be lost (a loaded run typed 'nn Lee').
     await waitFor(() => expect(screen.queryByText('Loading card form...')).toBeNull());
+    await typeHolderName(user);
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
 
     expect(await currentPath()).toBe('/dashboard');
@@ -277,8 +278,9 @@ describe('Checkout', () => {
         ok({ transaction: { ...pending, status: 'Completed' }, user: { ...me, credits: 12 } }),
       );
     const user = open();
-    await typeHolderName(user);
+    // The card form first: a key typed while it mounts can be lost (a loaded run typed 'nn Lee').
     await waitFor(() => expect(screen.queryByText('Loading card form...')).toBeNull());
+    await typeHolderName(user);
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
 
     expect(await currentPath()).toBe('/dashboard');
@@ -293,8 +295,9 @@ describe('Checkout', () => {
     stripe.createPaymentMethod.mockResolvedValue({ error: { message: 'Your card number is incomplete.' } });
     const api = server();
     const user = open();
-    await typeHolderName(user);
+    // The card form first: a key typed while it mounts can be lost (a loaded run typed 'nn Lee').
     await waitFor(() => expect(screen.queryByText('Loading card form...')).toBeNull());
+    await typeHolderName(user);
     await user.click(screen.getByRole('button', { name: 'Pay £662.40' }));
     expect(await findToast('Your card number is incomplete.')).toBeTruthy();
     expect(api.calls('POST', '/payment/create-payment')).toHaveLength(0);
