@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { messageOf } from '../../local/api-client';
 import { type TicketView, ticketStatus } from '../../tickets';
 import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
+import { SolutionChoices } from './solution-choices';
 import { preparedFileUrl, solutionKeys, solutionsApi } from './solutions-api';
 import './solutions.css';
 
@@ -125,8 +126,6 @@ function CandidateResult({ candidate }: { candidate: SolutionCandidateDto }) {
 /** 'Add to solution library': the diff of this ticket's original and tuned file, with its plan. */
 export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: number; online: boolean }) {
   const headingId = useId();
-  const approveId = useId();
-  const checksumId = useId();
   const client = useQueryClient();
   const [approve, setApprove] = useState(false);
   const [includesChecksum, setIncludesChecksum] = useState(false);
@@ -155,24 +154,12 @@ export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: numbe
         </p>
       ) : (
         <>
-          <label className="check solution-check" htmlFor={approveId}>
-            <input
-              id={approveId}
-              type="checkbox"
-              checked={approve}
-              onChange={(e) => setApprove(e.target.checked)}
-            />
-            Approve at once for automatic delivery
-          </label>
-          <label className="check solution-check" htmlFor={checksumId}>
-            <input
-              id={checksumId}
-              type="checkbox"
-              checked={includesChecksum}
-              onChange={(e) => setIncludesChecksum(e.target.checked)}
-            />
-            The changed ranges include the checksum
-          </label>
+          <SolutionChoices
+            approve={approve}
+            onApprove={setApprove}
+            includesChecksum={includesChecksum}
+            onIncludesChecksum={setIncludesChecksum}
+          />
           <div className="form-actions">
             <button
               type="button"

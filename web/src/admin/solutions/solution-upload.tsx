@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorIdOf, Field } from '../../ui/field';
 import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
+import { SolutionChoices } from './solution-choices';
 import { solutionKeys, solutionsApi, type UploadPair } from './solutions-api';
 
 type Errors = Partial<Record<'item' | 'softwareNumber' | 'original' | 'modified', string>>;
@@ -20,8 +21,6 @@ export function SolutionUpload({ online }: { online: boolean }) {
     softwareNumber: useId(),
     original: useId(),
     modified: useId(),
-    approve: useId(),
-    checksum: useId(),
   };
   const formRef = useRef<HTMLFormElement>(null);
   const [item, setItem] = useState('');
@@ -170,26 +169,13 @@ export function SolutionUpload({ online }: { online: boolean }) {
             </Field>
           ))}
         </div>
-        <label className="check solution-check" htmlFor={ids.approve}>
-          <input
-            id={ids.approve}
-            type="checkbox"
-            checked={approve}
-            disabled={!online}
-            onChange={(e) => setApprove(e.target.checked)}
-          />
-          Approve at once for automatic delivery
-        </label>
-        <label className="check solution-check" htmlFor={ids.checksum}>
-          <input
-            id={ids.checksum}
-            type="checkbox"
-            checked={includesChecksum}
-            disabled={!online}
-            onChange={(e) => setIncludesChecksum(e.target.checked)}
-          />
-          The changed ranges include the checksum
-        </label>
+        <SolutionChoices
+          approve={approve}
+          onApprove={setApprove}
+          includesChecksum={includesChecksum}
+          onIncludesChecksum={setIncludesChecksum}
+          disabled={!online}
+        />
         <div className="form-actions">
           <button type="submit" className="btn" disabled={!online || upload.pending}>
             {upload.pending ? 'Adding...' : 'Add solution'}
