@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { MB, makeBinary } from '../shared/src/ecu-identify/test-binaries';
+import { boschEdc17Read, MB } from '../shared/src/ecu-identify/test-binaries';
 import { apiSession, createAccount, dataOf, signInThroughUi } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/paths';
@@ -9,17 +9,7 @@ const software = `1037${String(Date.now() % 1_000_000).padStart(6, '0')}`;
 
 /** A Bosch EDC17C46 read of `software`; two cars of it differ only in their VIN bytes. */
 function read(vin: string): Uint8Array {
-  return makeBinary({
-    size: 2 * MB,
-    randomBytes: 'all',
-    seed: 35,
-    strings: [
-      { offset: 0x40010, text: 'EDC17C46' },
-      { offset: 0x40040, text: '0281017946' },
-      { offset: 0x40060, text: software },
-      { offset: 0x50000, text: vin },
-    ],
-  });
+  return boschEdc17Read({ size: 2 * MB, seed: 35, software, vin, hardware: '0281017946' });
 }
 
 /** The engineer's work: a map and a limiter. */

@@ -20,7 +20,7 @@ import { adminUser, type TestUser, verifiedUser } from '../api/src/test/factorie
 import { jobsSettled } from '../api/src/test/jobs-settled';
 import { startTestServer, type TestServer } from '../api/src/test/test-server';
 import { setStatus, submitTicket, uploadTunedMultipart } from '../api/src/test/ticket-helpers';
-import { KB, makeBinary } from '../shared/src/ecu-identify/test-binaries';
+import { boschEdc17Read, KB } from '../shared/src/ecu-identify/test-binaries';
 import type { TicketDto } from '../shared/src/index';
 import { scratchDatabase } from './bench-postgres.mjs';
 
@@ -33,17 +33,7 @@ const plan = { fields: { stage: 'Stage 1', options: ['EGR OFF'], notes: '', ecuI
 
 /** A 16 MB Bosch read of SOFTWARE; `vin` stands for the bytes two cars of one software differ in. */
 function read(vin: string): Uint8Array {
-  return makeBinary({
-    size: 16 * MB,
-    randomBytes: 'all',
-    seed: 11,
-    strings: [
-      { offset: 0x40010, text: 'EDC17C46' },
-      { offset: 0x40040, text: '0281019617' },
-      { offset: 0x40060, text: SOFTWARE },
-      { offset: 0x50000, text: vin },
-    ],
-  });
+  return boschEdc17Read({ size: 16 * MB, seed: 11, software: SOFTWARE, vin });
 }
 
 /** An engineer's tune: two maps and a limiter. */

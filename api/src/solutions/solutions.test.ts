@@ -1,5 +1,5 @@
 import type { SolutionDto, SolutionListDto, TicketDto, TicketSolutionMatchDto } from '@ecu/shared';
-import { KB, makeBinary } from '@ecu/shared/ecu-identify/test-binaries';
+import { boschEdc17Read, KB, makeBinary } from '@ecu/shared/ecu-identify/test-binaries';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit } from '../db/schema';
@@ -39,17 +39,7 @@ const newSoftware = () => String(++nextSoftware);
  * stands for the bytes that differ between two cars of one software (outside any tune).
  */
 function boschRead(software: string, vin = 'WVWZZZ1KZAW000001', seed = 7): Uint8Array {
-  return makeBinary({
-    size: 512 * KB,
-    randomBytes: 'all',
-    seed,
-    strings: [
-      { offset: 0x40010, text: 'EDC17C46' },
-      { offset: 0x40040, text: '0281019617' },
-      { offset: 0x40060, text: software },
-      { offset: 0x50000, text: vin },
-    ],
-  });
+  return boschEdc17Read({ size: 512 * KB, seed, software, vin });
 }
 
 /** What an engineer changes: a map at 0x1000 and a limiter at 0x20000 (+ `shift`). */

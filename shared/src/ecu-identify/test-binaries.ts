@@ -54,3 +54,33 @@ export function withTrailingFill(bytes: Uint8Array, share: number, fill = 0xff):
   copy.fill(fill, Math.floor(bytes.length * (1 - share)));
   return copy;
 }
+
+/**
+ * A Bosch EDC17C46 read with this software number (and hardware number); `vin` stands for the
+ * bytes two cars of one software differ in, outside anything an engineer tunes.
+ */
+export function boschEdc17Read({
+  size,
+  seed,
+  software,
+  vin,
+  hardware = '0281019617',
+}: {
+  size: number;
+  seed: number;
+  software: string;
+  vin: string;
+  hardware?: string;
+}): Uint8Array {
+  return makeBinary({
+    size,
+    randomBytes: 'all',
+    seed,
+    strings: [
+      { offset: 0x40010, text: 'EDC17C46' },
+      { offset: 0x40040, text: hardware },
+      { offset: 0x40060, text: software },
+      { offset: 0x50000, text: vin },
+    ],
+  });
+}
