@@ -1,16 +1,24 @@
 import { formatGBP, type UserDto } from '@ecu/shared';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuthUser } from '../accounts';
+import { useAuthUser, useGateUser } from '../accounts';
 import { AdminOverviewPage } from '../admin';
 import { LazyServiceStatusBanner } from '../service-status';
 import { LatestFilesCard } from './latest-files-card';
 
-/** /dashboard: the admin overview for admins, the customer dashboard for everyone else. */
+/**
+ * /dashboard: the admin overview for admins, the customer dashboard for everyone else. While
+ * the local database opens, the route gate's copy already says who is signed in: the
+ * dashboard's frame paints at once and the user's own figures fill in when read.
+ */
 export default function DashboardRoute() {
   const user = useAuthUser();
-  if (typeof user !== 'object' || !user) return null;
-  return user.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
+  const gate = useGateUser();
+  if (typeof user === 'object' && user) {
+    return user.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
+  }
+  if (user !== 'loading' || typeof gate !== 'object' || !gate) return null;
+  return gate.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={null} />;
 }
 
 function AdminOverview() {
@@ -32,14 +40,12 @@ function AdminOverview() {
  * before any network answer and shows offline too; the service status (TanStack Query) loads
  * after it and shows its last known copy (docs/decisions/084-paint-from-device.md).
  */
-function CustomerDashboard({ user }: { user: UserDto }) {
-  const filesSubmitted = Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
+function CustomerDashboard({ user }: { user: UserDto | null }) {
+  const filesSubmitted = user && Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
   return (
-    <div className="stack">
+    <div className="stack" aria-busy={user ? undefined : true}>
       <section className="welcome">
-        <h1>
-          Welcome back, {user.firstName} {user.lastName}!
-        </h1>
+        <h1>{user ? `Welcome back, ${user.firstName} ${user.lastName}!` : 'Welcome back!'}</h1>
         <p>Upload an ECU file, follow its progress and download the tuned file when it is ready.</p>
       </section>
 
@@ -63,13 +69,13 @@ function CustomerDashboard({ user }: { user: UserDto }) {
           <section className="card stat">
             <span className="label">Files Submitted</span>
             <span className="value" data-testid="files-submitted">
-              {filesSubmitted}
+              {user ? filesSubmitted : '…'}
             </span>
           </section>
           <section className="card stat">
             <span className="label">Money Spent</span>
             <span className="value" data-testid="money-spent">
-              {formatGBP(user.totalMoneySpent)}
+              {user ? formatGBP(user.totalMoneySpent) : '…'}
             </span>
           </section>
         </div>
