@@ -9,10 +9,10 @@ import {
   useAuthLookupTimedOut,
   useGateUser,
 } from '../accounts/auth-gate';
+import { firstContentfulPaint } from '../local/first-paint';
 import { OfflineBanner } from './offline-banner';
 import { decidePage, isPageAlias } from './routes';
 import { ScrollToTop } from './scroll-to-top';
-import { firstContentfulPaint } from '../local/first-paint';
 import { whenPageIdle } from './when-page-idle';
 
 /**
