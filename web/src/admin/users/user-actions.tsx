@@ -62,7 +62,7 @@ function HiddenReason({ id, text }: { id: string; text: string | undefined }) {
   ) : null;
 }
 
-const ROLE_TEXT: Record<Role, string> = { user: 'User', admin: 'Admin' };
+const ROLE_TEXT: Record<Role, string> = { user: 'User', engineer: 'Engineer', admin: 'Admin' };
 
 /** The role dropdown: a change applies after a dialog that says what the new role means. */
 export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
