@@ -6,11 +6,37 @@ import { AdminOverviewPage } from '../admin';
 import { LazyServiceStatusBanner } from '../service-status';
 import { LatestFilesCard } from './latest-files-card';
 
-/** /dashboard: the admin overview for admins, the customer dashboard for everyone else. */
+/** /dashboard: the admin overview for admins, the queue's doors for engineers, the customer dashboard for customers. */
 export default function DashboardRoute() {
   const user = useAuthUser();
   if (typeof user !== 'object' || !user) return null;
+  if (user.role === 'engineer') return <EngineerHome user={user} />;
   return user.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
+}
+
+/** An engineer's start: the overview's figures are the business's, so the queue's doors instead. */
+function EngineerHome({ user }: { user: UserDto }) {
+  return (
+    <div className="stack">
+      <section className="welcome">
+        <h1>Welcome back, {user.firstName}!</h1>
+        <p>Work the file queue, answer the chats and keep internal notes for the team.</p>
+      </section>
+      <nav className="card" aria-label="The queue">
+        <ul className="stack">
+          <li>
+            <Link to="/files">ECU Files</Link>: the tickets to tune and deliver
+          </li>
+          <li>
+            <Link to="/inbox">Inbox</Link>: customers waiting for an answer
+          </li>
+          <li>
+            <Link to="/solutions">Solutions</Link>: the library of patches by software version
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
 }
 
 function AdminOverview() {
