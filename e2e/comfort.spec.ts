@@ -70,7 +70,7 @@ test('choosing Dark overrides a light system, survives a reload, and System foll
   await expectTheme(page, 'dark', page.locator('.card').first());
 });
 
-test('the install offer: shown when the browser offers it, prompts once, and Not now is remembered', async ({
+test('the install offer: shown once the person moves on from the first page, prompts once, and Not now is remembered', async ({
   page,
 }) => {
   await page.goto('/signin');
@@ -92,6 +92,10 @@ test('the install offer: shown when the browser offers it, prompts once, and Not
 
   expect(await offer()).toBe(true);
   const banner = page.getByRole('region', { name: 'Install the app' });
+  // Not over the page the app was opened on: it waits until the person opens another one.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(banner).toBeHidden();
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Install ECU Portal' }).click();
   await expect(banner).toBeHidden();
@@ -101,9 +105,11 @@ test('the install offer: shown when the browser offers it, prompts once, and Not
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Not now' }).click();
   await expect(banner).toBeHidden();
-  await page.reload();
+  await page.goto('/signin');
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   expect(await offer()).toBe(true);
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
   // Two frames: time for React to render the banner if it were going to.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(banner).toBeHidden();

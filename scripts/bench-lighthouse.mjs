@@ -11,9 +11,18 @@
 // On its own: `pnpm build && node scripts/bench-lighthouse.mjs` (a few minutes). From code:
 // `await benchLighthouse({ port })` (scripts/bench.mjs). Knobs: BENCH_CHROMIUM=/path/to/chromium,
 // BENCH_LIGHTHOUSE_PORT (the portal's port when run on its own, 4189 by default),
-// BENCH_LIGHTHOUSE_RUNS (3).
+// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_REPORTS=dir (each run's Lighthouse JSON report
+// written there, to read the LCP element, its phases and the long tasks).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +47,7 @@ const NONE = { n: 0, bytes: 0 };
 const add = (a, b) => ({ n: a.n + b.n, bytes: a.bytes + b.bytes });
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /**
  * The JavaScript a route may fetch before its first paint, gzip: the dashboard paints from the
  * device with React, the router, Dexie and its own chunks; the sign-in page needs no Dexie, but
@@ -57,7 +67,7 @@ async function until(label, ms, probe, child) {
   throw new Error(`${label}: not within ${ms} ms`);
 }
 
-function startPortal(port, dataDir) {
+export function startPortal(port, dataDir) {
   const child = spawn(process.execPath, [...portalNodeArgs(), PORTAL_ENTRY], {
     cwd: root,
     env: {
@@ -81,7 +91,7 @@ function startPortal(port, dataDir) {
 }
 
 /** A customer signed up, onboarded and verified through the API (the link of the outbox mail). */
-async function signedInCustomer(baseUrl, dataDir) {
+export async function signedInCustomer(baseUrl, dataDir) {
   let cookie = '';
   const post = async (route, body) => {
     const res = await fetch(`${baseUrl}/api${route}`, {
@@ -141,6 +151,11 @@ async function lighthouseRun(lighthouse, url, chromePort, extraHeaders) {
     onlyCategories: ['performance'],
     ...(extraHeaders ? { extraHeaders } : {}),
   });
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.slice(1) || 'root'}-${Date.now()}.json`;
+    writeFileSync(path.join(REPORTS, name), JSON.stringify(run.lhr));
+  }
   const { audits, categories, finalDisplayedUrl, runtimeError } = run.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const script = audits['resource-summary'].details.items.find((i) => i.resourceType === 'script');

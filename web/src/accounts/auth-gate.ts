@@ -1,6 +1,13 @@
 import type { AuthState, UserDto } from '@ecu/shared';
 import { useSyncExternalStore } from 'react';
-import { type GateUser, readSignedInCopy, subscribeSignedInCopy } from '../local/signed-in-copy';
+import { ApiError, type ApiResult } from '../local/api-client';
+import { mayHoldLocalDatabase } from '../local/local-database';
+import {
+  type GateUser,
+  readSignedInCopy,
+  subscribeSignedInCopy,
+  writeSignedInCopy,
+} from '../local/signed-in-copy';
 import { withTimeLimit } from '../local/time-limit';
 import { accountsApi } from './api';
 
@@ -96,9 +103,29 @@ function watchLookup(lookup: Promise<UserDto | null>) {
   firstLookup ??= limited;
 }
 
-/** Starts the first lookup of the user, once: from start-up (main.tsx) or the first render. */
-export function startFirstLookup(): void {
-  if (!firstLookup) void refreshAuthUser();
+/**
+ * Starts the first lookup of the user, once: from start-up (main.tsx) or the first render.
+ * `answerFirst` on a screen for signed-out visitors (see refreshAuthUser).
+ */
+export function startFirstLookup({ answerFirst = false }: { answerFirst?: boolean } = {}): void {
+  if (!firstLookup) void refreshAuthUser({ answerFirst });
+}
+
+/**
+ * True when the server does not know the visitor (401) and this device knows no user and holds
+ * no local database: the lookup is settled as signed out with nothing to drop, and neither the
+ * lookup's chunk nor Dexie loads. Anything else is left to the full lookup.
+ */
+async function signedOutWithoutDexie(answer: Promise<ApiResult<UserDto>>): Promise<boolean> {
+  try {
+    await answer;
+    return false;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 'unauthorized')) return false;
+  }
+  if (readSignedInCopy() || (await mayHoldLocalDatabase())) return false;
+  writeSignedInCopy(null);
+  return true;
 }
 
 /** The lookup's code and Dexie, in their own chunk. */
@@ -109,7 +136,18 @@ export const loadAuthLookup = () => import('./auth-state');
  * while a lookup is under way joins it, unless `fresh` (the Retry after a lookup ran out of
  * time: its connection may hang).
  */
-export function refreshAuthUser({ fresh = false }: { fresh?: boolean } = {}): Promise<UserDto | null> {
+export function refreshAuthUser({
+  fresh = false,
+  answerFirst = false,
+}: {
+  fresh?: boolean;
+  /**
+   * A screen for signed-out visitors shows before the lookup ends (the gate's optimistic
+   * render), so the lookup may wait for the server's answer before loading Dexie: a visitor
+   * the server does not know, on a device that never signed in, needs none of it.
+   */
+  answerFirst?: boolean;
+} = {}): Promise<UserDto | null> {
   if (inflight && !fresh) return inflight;
   // The question goes out at once, from the entry's own start-up: before Dexie has loaded and
   // before the page's chunks, which would otherwise take the browser's few connections to this
@@ -117,16 +155,20 @@ export function refreshAuthUser({ fresh = false }: { fresh?: boolean } = {}): Pr
   // it either); the lookup decides what the answer means.
   const answer = accountsApi.getMe();
   answer.catch(() => {}); // read by lookUpUser
-  const lookup: Promise<UserDto | null> = loadAuthLookup()
-    .then(
+  const full = () =>
+    loadAuthLookup().then(
       (m) => m.lookUpUser(answer),
       // The chunk could not be fetched (offline before the precache): the gate keeps what the
       // copy says, or offers Retry once the time limit has passed.
       () => new Promise<never>(() => {}),
-    )
-    .finally(() => {
-      if (inflight === lookup) inflight = null;
-    });
+    );
+  const lookup: Promise<UserDto | null> = (
+    answerFirst && !readSignedInCopy()
+      ? signedOutWithoutDexie(answer).then((settled) => (settled ? null : full()))
+      : full()
+  ).finally(() => {
+    if (inflight === lookup) inflight = null;
+  });
   inflight = lookup;
   watchLookup(lookup);
   return lookup;

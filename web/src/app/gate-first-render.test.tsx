@@ -82,4 +82,50 @@ describe("the route gate's first render", () => {
     await act(() => vi.advanceTimersByTimeAsync(AUTH_LOOKUP_LIMIT_MS));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
+
+  it('knowing nobody, shows the sign-in page at once, and moves on when the server names a user', async () => {
+    localStorage.setItem('ecu-signed-in', 'not json');
+    vi.resetModules();
+    const fresh = await import('./root');
+    const copy = await import('../local/signed-in-copy');
+    render(
+      <MemoryRouter initialEntries={['/signin']}>
+        <Routes>
+          <Route element={<fresh.Root />}>
+            <Route path="/signin" element={<h1>Sign In</h1>} />
+            <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+
+    act(() => copy.writeSignedInCopy(tuner));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('knowing nobody on a signed-in page, shows it once the server names the user', async () => {
+    localStorage.setItem('ecu-signed-in', 'not json');
+    vi.resetModules();
+    const fresh = await import('./root');
+    const copy = await import('../local/signed-in-copy');
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route element={<fresh.Root />}>
+            <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Loading...')).toBeTruthy();
+
+    act(() => copy.writeSignedInCopy(tuner));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
 });

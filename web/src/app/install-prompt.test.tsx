@@ -1,14 +1,26 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catchInstallOffer, currentInstallOffer, dropInstallOffer } from './install-offer';
-import { InstallPrompt } from './install-prompt';
+import { InstallPrompt as Prompt } from './install-prompt';
 
 const DISMISSED_KEY = 'ecu-install-dismissed-at';
 const DAY = 24 * 60 * 60 * 1000;
 
+// The page the app was opened on (happy-dom's location) is '/'.
 beforeAll(() => catchInstallOffer());
+
+/** The prompt on a page the person moved on to: `/files`, unless told which. */
+function InstallPrompt({ at = '/files' }: { at?: string }) {
+  return (
+    <MemoryRouter initialEntries={[at]}>
+      <Link to="/files">My Files</Link>
+      <Prompt />
+    </MemoryRouter>
+  );
+}
 afterEach(() => {
   act(() => dropInstallOffer());
   localStorage.clear();
@@ -27,6 +39,18 @@ function offerInstall(prompt = vi.fn(async () => ({ outcome: 'accepted' }))) {
 const installButton = () => screen.queryByRole('button', { name: 'Install ECU Portal' });
 
 describe('the install offer', () => {
+  // First: once the person has moved on, the offer stays for the rest of the visit.
+  it('waits on the page the app was opened on until the person opens another page', async () => {
+    const user = userEvent.setup();
+    render(<InstallPrompt at="/" />);
+    offerInstall();
+    expect(installButton()).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'My Files' }));
+
+    expect(installButton()).not.toBeNull();
+  });
+
   it('shows nothing where the browser has not offered installing', () => {
     render(<InstallPrompt />);
     expect(screen.queryByRole('region', { name: 'Install the app' })).toBeNull();

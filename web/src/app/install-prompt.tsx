@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { currentInstallOffer, dropInstallOffer, subscribeInstallOffer } from './install-offer';
+import { useLocation } from 'react-router-dom';
+import { currentInstallOffer, dropInstallOffer, movedOnFrom, subscribeInstallOffer } from './install-offer';
 
 const DISMISSED_KEY = 'ecu-install-dismissed-at';
 const REMEMBER_DISMISSAL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -28,13 +29,15 @@ function installed(): boolean {
 /**
  * 'Install ECU Portal' where the browser offers installing the PWA (beforeinstallprompt, caught
  * from start-up by install-offer.ts). Hidden when running installed, once installed, and for
- * 30 days after 'Not now'. Browsers without the event (Safari, Firefox) never show it; their
+ * 30 days after 'Not now', and on the page the person landed on until they open another one.
+ * Browsers without the event (Safari, Firefox) never show it; their
  * own menu installs.
  */
 export function InstallPrompt() {
   const offer = useSyncExternalStore(subscribeInstallOffer, currentInstallOffer, () => null);
+  const { pathname } = useLocation();
 
-  if (!offer || installed() || dismissedRecently()) return null;
+  if (!offer || !movedOnFrom(pathname) || installed() || dismissedRecently()) return null;
 
   async function install() {
     if (!offer) return;

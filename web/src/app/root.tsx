@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import {
+  type GateUserState,
   loadAuthLookup,
   refreshAuthUser,
   startFirstLookup,
@@ -44,7 +45,7 @@ const ShellExtras = optionalPart('Install and update prompts', () => import('./s
  * (docs/decisions/031-first-visit.md).
  */
 export function startAuthLookup() {
-  startFirstLookup();
+  startFirstLookup({ answerFirst: decidePage({ signedIn: false }, window.location.pathname).allow });
 }
 
 /**
@@ -91,10 +92,26 @@ function LookupTimedOut() {
   );
 }
 
-function Gate({ afterFirstPaint }: { afterFirstPaint: boolean }) {
+/**
+ * Who the gate renders for. The first answer on a device that knew nobody is taken in a deferred
+ * render, which React splits into short tasks: the whole signed-in screen mounting at once held
+ * a phone's main thread for hundreds of milliseconds. Every later change (sign-in, sign-out,
+ * another tab) is taken at once, as before.
+ */
+function useShownGateUser(): GateUserState {
   const user = useGateUser();
+  const deferred = useDeferredValue(user);
+  return deferred === 'unknown' ? deferred : user;
+}
+
+function Gate({ afterFirstPaint }: { afterFirstPaint: boolean }) {
+  const shown = useShownGateUser();
   const lookupTimedOut = useAuthLookupTimedOut();
   const location = useLocation();
+  // Knowing nobody yet, a page for signed-out visitors (sign-in, sign-up, password reset) shows
+  // at once as signed out; should the server name a user, the gate moves them on.
+  const optimistic = shown === 'unknown' && decidePage({ signedIn: false }, location.pathname).allow;
+  const user = optimistic ? null : shown;
   if (user === 'unknown' && lookupTimedOut) return <LookupTimedOut />;
   if (user === 'unknown') {
     return (

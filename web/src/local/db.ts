@@ -10,6 +10,7 @@ import type {
 } from '@ecu/shared';
 import Dexie, { type EntityTable } from 'dexie';
 import { dropChatCopies } from './chat-copies';
+import { LOCAL_DATABASE_NAME } from './local-database';
 import { writeSignedInCopy } from './signed-in-copy';
 
 /**
@@ -154,7 +155,7 @@ export class PortalDb extends Dexie {
   /** Beside the synced tickets, written by the details page (the feed does not carry it). */
   ticketDetails!: EntityTable<TicketDetailsRow, '_id'>;
 
-  constructor(name = 'ecu-portal') {
+  constructor(name = LOCAL_DATABASE_NAME) {
     super(name);
     this.version(1).stores({
       meta: 'key',

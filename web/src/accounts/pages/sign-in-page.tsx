@@ -1,6 +1,7 @@
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../local/api-client';
+import { mayHoldLocalDatabase } from '../../local/local-database';
 import { Field } from '../../ui/field';
 import { PasswordInput } from '../../ui/password-input';
 import { toast } from '../../ui/toast';
@@ -9,7 +10,8 @@ import { AuthScreen } from '../auth-screen';
 
 const loadCheck = () => import('../sign-in-check');
 // Dexie stays out of the first screen's download (docs/decisions/031-first-visit.md): the
-// notice and the write of the signed-in user load it beside the page.
+// notice and the write of the signed-in user load it beside the page; the notice only where
+// the browser may hold the local database (on a device that never signed in nothing waits).
 const loadDb = () => import('../../local/db');
 const WaitingForSignInNotice = lazy(() =>
   import('../../local/waiting-notice').then((m) => ({ default: m.WaitingForSignInNotice })),
@@ -23,6 +25,14 @@ export default function SignInPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [mayHaveWaiting, setMayHaveWaiting] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void mayHoldLocalDatabase().then((may) => live && setMayHaveWaiting(may));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -49,9 +59,11 @@ export default function SignInPage() {
     <AuthScreen>
       <h1>Sign In</h1>
       <p className="subtitle">Welcome back. Sign in to your account.</p>
-      <Suspense fallback={null}>
-        <WaitingForSignInNotice />
-      </Suspense>
+      {mayHaveWaiting && (
+        <Suspense fallback={null}>
+          <WaitingForSignInNotice />
+        </Suspense>
+      )}
       <form onSubmit={submit} onFocus={() => void loadCheck().catch(() => {})} noValidate={false}>
         <Field id="email" label="Email" error={errors.email}>
           <input
