@@ -104,24 +104,6 @@ describe("the server bundle's worker pool (docs/decisions/068-worker-pool.md)", 
       expect(Buffer.from(key).toString('hex')).toBe(
         scryptSync('pw', 'salt', 16, { N: 1024, r: 8, p: 1 }).toString('hex'),
       );
-      const matched = await pool.run(
-        {
-          read: bytes,
-          plan: { stage: null, options: ['EGR OFF'] },
-          solutions: [
-            {
-              id: 1,
-              stage: null,
-              options: ['EGR OFF'],
-              fileSize: bytes.length,
-              ranges: [{ offset: 0, original: 'ffff', patched: '0102' }],
-            },
-          ],
-        },
-        { name: 'matchSolutions' },
-      );
-      expect(matched.coverage).toMatchObject({ kind: 'full', solutionIds: [1] });
-      expect([...matched.patched.subarray(0, 3)]).toEqual([1, 2, 0xff]);
     } finally {
       await pool.destroy();
     }

@@ -12,10 +12,20 @@ import { pipeline } from 'node:stream/promises';
 export interface FileStorage {
   /** Writes a stream under a new key; returns its size and SHA-256. */
   write(key: string, body: ReadableStream<Uint8Array> | Readable): Promise<{ size: number; sha256: string }>;
-  read(key: string): Readable;
+  /**
+   * The stored bytes, or with `range` only those of the half-open stretch [start, end) (the end
+   * may lie past the file's: the stream stops at the file's end).
+   */
+  read(key: string, range?: ByteRange): Readable;
   size(key: string): Promise<number>;
   sha256(key: string): Promise<string>;
   remove(key: string): Promise<void>;
+}
+
+/** A half-open stretch [start, end) of a stored file's bytes. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 const KEY = /^(uploads|files)\/[A-Za-z0-9_-]{8,80}$/;
@@ -39,8 +49,9 @@ export function localFileStorage(root: string): FileStorage {
       await pipeline(source, createWriteStream(file, { flags: 'wx' }));
       return { size, sha256: hash.digest('hex') };
     },
-    read(key) {
-      return createReadStream(resolve(key));
+    read(key, range) {
+      if (range && range.end <= range.start) return Readable.from([]);
+      return createReadStream(resolve(key), range ? { start: range.start, end: range.end - 1 } : {});
     },
     async size(key) {
       return (await stat(resolve(key))).size;

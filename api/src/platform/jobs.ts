@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss';
+import { fromDrizzle, fromPglite, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db, Tx } from '../db/client';
 import { jobDeliveries } from '../db/schema';
 import type { Logger } from './logger';
@@ -101,7 +101,8 @@ const DEAD_LETTER_OPTIONS = { retentionSeconds: 30 * DAY_SECONDS, deleteAfterSec
 
 export type JobHandler<T> = (
   payload: T,
-  job: { id: string; retryCount: number; key: string },
+  /** `lastTry`: no retry follows if this run fails (pg-boss's retryCount has reached its retryLimit). */
+  job: { id: string; retryCount: number; key: string; lastTry: boolean },
 ) => Promise<void>;
 
 export interface Jobs {
@@ -191,14 +192,19 @@ export function createJobs({
     return rows.length > 0;
   }
 
-  async function runOne(registered: Registered, job: Job<JobEnvelope<unknown>>): Promise<void> {
+  async function runOne(registered: Registered, job: JobWithMetadata<JobEnvelope<unknown>>): Promise<void> {
     const { key, payload, validUntil } = job.data;
     if (registered.queue.kind === 'delivery' && (await delivered(key))) return;
     if (validUntil && Date.parse(validUntil) < Date.now()) {
       logger.warn(`Job ${registered.queue.name} ${key} expired before it could be delivered`);
       return;
     }
-    await registered.handler(payload, { id: job.id, retryCount: job.retryCount, key });
+    await registered.handler(payload, {
+      id: job.id,
+      retryCount: job.retryCount,
+      key,
+      lastTry: job.retryCount >= job.retryLimit,
+    });
     if (registered.queue.kind === 'delivery')
       await db.insert(jobDeliveries).values({ key, queue: registered.queue.name }).onConflictDoNothing();
   }
@@ -222,9 +228,15 @@ export function createJobs({
       }
     }
     for (const registered of workers) {
-      await boss.work<JobEnvelope<unknown>>(
+      // With the metadata a job carries its retryLimit, so a handler knows its last try.
+      const options = {
+        pollingIntervalSeconds,
+        localConcurrency: registered.concurrency,
+        includeMetadata: true as const,
+      };
+      await boss.work<JobEnvelope<unknown>, unknown, typeof options>(
         registered.queue.name,
-        { pollingIntervalSeconds, localConcurrency: registered.concurrency },
+        options,
         async ([job]) => {
           if (job) await runOne(registered, job);
         },

@@ -15,7 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { KvStore } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import type { FileStorage } from './file-storage';
+import type { ByteRange, FileStorage } from './file-storage';
 
 export type S3Settings = NonNullable<Config['s3']>;
 
@@ -107,8 +107,15 @@ export function s3FileStorage(
 ): FileStorage {
   const Bucket = settings.bucket;
 
-  async function body(key: string): Promise<Readable> {
-    const res = await client.send(new GetObjectCommand({ Bucket, Key: s3ObjectKey(key) }));
+  async function body(key: string, range?: ByteRange): Promise<Readable> {
+    const res = await client.send(
+      new GetObjectCommand({
+        Bucket,
+        Key: s3ObjectKey(key),
+        // HTTP ranges are inclusive at both ends.
+        ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}),
+      }),
+    );
     if (!res.Body) throw new Error(`No body for ${key}`);
     return res.Body as Readable;
   }
@@ -132,9 +139,10 @@ export function s3FileStorage(
       if (source.errored) throw source.errored;
       return { size, sha256: hash.digest('hex') };
     },
-    read(key) {
+    read(key, range) {
+      if (range && range.end <= range.start) return Readable.from([]);
       const out = new PassThrough();
-      body(key).then(
+      body(key, range).then(
         (b) => {
           b.on('error', (err) => out.destroy(err));
           b.pipe(out);

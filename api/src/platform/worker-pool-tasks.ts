@@ -3,7 +3,6 @@
 import { scryptSync } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { type EcuIdentification, type IdentifyEcuOptions, identifyEcu } from '@ecu/shared/ecu-identify/index';
-import { matchRead, type ReadMatch, type StoredSolution } from '@ecu/shared/solutions/rules';
 
 /** Set by a PoolLine run with a time budget: the task says when it starts, and the clock starts. */
 export interface Started {
@@ -27,18 +26,6 @@ export interface IdentifyTask extends Started {
 export function identify(task: IdentifyTask): EcuIdentification {
   started(task);
   return identifyEcu(task.bytes, { expected: task.expected });
-}
-
-export interface MatchSolutionsTask extends Started {
-  read: Uint8Array;
-  plan: { stage: string | null; options: string[] };
-  solutions: StoredSolution<number>[];
-}
-
-/** A new ticket's read against its software's approved solutions (docs/decisions/085-solution-library.md). */
-export function matchSolutions(task: MatchSolutionsTask): ReadMatch<number> {
-  started(task);
-  return matchRead(task.read, task.plan, task.solutions);
 }
 
 export interface ScryptTask {

@@ -7,9 +7,8 @@ import type * as tasks from './worker-pool-tasks';
 import type { RunStarted } from './worker-pool-tasks';
 
 /**
- * CPU-heavy work runs here, off the thread that answers requests: ECU identification,
- * password hashing (docs/decisions/068-worker-pool.md) and matching a read against the
- * solution library (docs/decisions/085-solution-library.md). At most one task per core at once;
+ * CPU-heavy work runs here, off the thread that answers requests: ECU identification and
+ * password hashing (docs/decisions/068-worker-pool.md). At most one task per core at once;
  * each kind of task waits in a line of its own, bounded, so one kind cannot fill the queue.
  */
 export const POOL_THREADS = os.availableParallelism();

@@ -2,12 +2,13 @@ import type { SolutionDto, SolutionListDto, TicketDto, TicketSolutionMatchDto } 
 import { boschEdc17Read, KB, makeBinary } from '@ecu/shared/ecu-identify/test-binaries';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAudit } from '../db/schema';
+import { adminAudit, ticketFiles } from '../db/schema';
 import { buyCredits } from '../test/credits-helpers';
 import { adminUser, type TestUser, verifiedUser } from '../test/factories';
 import { jobsSettled } from '../test/jobs-settled';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { download, setStatus, sha256, submitTicket, uploadTunedMultipart } from '../test/ticket-helpers';
+import { readIdentifiedQueue } from '../tickets';
 
 let server: TestServer;
 let first: TestUser;
@@ -369,6 +370,94 @@ describe('the solution library', () => {
     expect(again.status).toBe(409);
     const missing = await admin.client.post('/api/admin/solutions/2000000000/retire', {});
     expect(missing.status).toBe(404);
+  });
+
+  it('matches a requested change against the library for the engineer, and never delivers it automatically', async () => {
+    const software = newSoftware();
+    const read = boschRead(software);
+    const egrTuned = read.slice();
+    egrTuned.fill(0x11, 0x3000, 0x3008);
+    const dpfTuned = read.slice();
+    dpfTuned.fill(0x22, 0x6000, 0x6008);
+    const egr = await deliveredTicket(first, read, egrTuned, 'No Engine Mud', ['EGR OFF']);
+    const dpf = await deliveredTicket(first, read, dpfTuned, 'No Engine Mud', ['DPF-FAP OFF']);
+    await makeSolution({ ticketNumber: egr.ticketNumber, approve: true });
+    await makeSolution({ ticketNumber: dpf.ticketNumber, approve: true });
+
+    // The second tuner's EGR OFF is delivered from the library; then they ask for DPF-FAP OFF too.
+    const car = boschRead(software, 'WBA8E9G50GNU00077');
+    const parent = await submitAndSettle(second, car, plan('No Engine Mud', ['EGR OFF']));
+    expect(parent.ticket.status).toBe('Unlocked');
+    const change = await second.client.post<TicketDto>('/api/ecuFile/request-change', {
+      parentTicketNumber: parent.ticket.ticketNumber,
+      stage: 'No Engine Mud',
+      options: ['EGR OFF', 'DPF-FAP OFF'],
+      notes: '',
+    });
+    expect(change.status, change.text).toBe(201);
+    await jobsSettled(server.deps.jobs);
+    const revision = await second.client.get<TicketDto>(
+      `/api/ecuFile/getTicketDetails/${change.body.data.ticketNumber}`,
+    );
+    expect(revision.body.data.status).toBe('Pending');
+    expect(await matches(change.body.data.ticketNumber)).toMatchObject({
+      outcome: 'covered',
+      skipped: expect.stringMatching(/^A change to a delivered ticket: an engineer must start from/),
+      covered: ['EGR OFF', 'DPF-FAP OFF'],
+      remaining: [],
+    });
+    // The engineer may start from the library's file all the same.
+    const prepared = await download(
+      admin.client,
+      `/api/admin/solutions/matches/${change.body.data.ticketNumber}/prepared`,
+    );
+    const expected = car.slice();
+    expected.fill(0x11, 0x3000, 0x3008);
+    expected.fill(0x22, 0x6000, 0x6008);
+    expect(Buffer.compare(prepared.bytes, Buffer.from(expected))).toBe(0);
+  });
+
+  it('says on the card that the check failed when its job failed on every try', async () => {
+    const software = newSoftware();
+    const read = boschRead(software);
+    const source = await deliveredTicket(first, read, tune(read), 'Stage 1', ['EGR OFF']);
+    await makeSolution({ ticketNumber: source.ticketNumber, approve: true });
+    // Notes keep it Pending, so that it is matched again below.
+    const { ticket } = await submitAndSettle(
+      second,
+      boschRead(software, 'WBA8E9G50GNU00099'),
+      plan('Stage 1', ['EGR OFF'], { notes: 'Keep the speed limiter' }),
+    );
+    expect(await matches(ticket.ticketNumber)).toMatchObject({ outcome: 'covered' });
+
+    // The stored read is gone (a store that lost it): every try of the next matching fails.
+    const [file] = await server.deps.db
+      .select({ storageKey: ticketFiles.storageKey })
+      .from(ticketFiles)
+      .where(and(eq(ticketFiles.ticketId, ticket._id), eq(ticketFiles.kind, 'ecu')));
+    await server.deps.storage.remove(file!.storageKey);
+    await server.deps.jobs.send(
+      readIdentifiedQueue,
+      { ticketId: ticket._id },
+      { key: `read-identified:${ticket._id}`, about: { label: 'Match again' } },
+    );
+    // Five retries a second or two apart (the test server's policy).
+    await jobsSettled(server.deps.jobs, 90_000);
+    const jobs = await server.deps.jobs.boss.findJobs(readIdentifiedQueue.name, {
+      key: `read-identified:${ticket._id}`,
+    });
+    expect(jobs.map((j) => [j.state, j.retryCount]).sort()).toEqual([
+      ['completed', 0],
+      ['failed', 5],
+    ]);
+    expect(await matches(ticket.ticketNumber)).toMatchObject({
+      outcome: 'failed',
+      skipped: 'The check failed 6 times (the server log says why): an engineer must look at the ticket.',
+      softwareNumber: software,
+      covered: [],
+      remaining: ['Stage 1', 'EGR OFF'],
+      candidates: [],
+    });
   });
 
   it('makes a single-option solution from an uploaded original + modified pair', async () => {

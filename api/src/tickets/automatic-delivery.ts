@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ticketEvents, ticketFiles, tickets } from '../db/schema';
@@ -9,8 +9,8 @@ import { tunedCopyName } from './tuned-files';
 
 export interface AutomaticDelivery {
   ticketId: string;
-  /** The tuned file's bytes. */
-  bytes: Uint8Array;
+  /** The tuned file's bytes, streamed (a 16 MB file is never held whole). */
+  body: Readable;
   /** The history line's detail (kind 'auto_delivered'): which solution, approved by whom, the message. */
   detail: Record<string, unknown> & { message: string };
   /** A further line of the owner's e-mail (the word on checksums), if any. */
@@ -34,9 +34,10 @@ export async function deliverAutomatically(
   delivery: AutomaticDelivery,
 ): Promise<boolean> {
   const storageKey = `files/${randomUUID().replace(/-/g, '')}`;
-  const written = await deps.storage.write(storageKey, Readable.from([Buffer.from(delivery.bytes)]));
   let delivered = false;
   try {
+    // A stream that fails halfway leaves a part written: the finally removes it.
+    const written = await deps.storage.write(storageKey, delivery.body);
     delivered = await deps.db.transaction(async (tx) => {
       const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, delivery.ticketId)).for('update');
       if (ticket?.status !== 'Pending') return false;

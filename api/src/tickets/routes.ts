@@ -166,12 +166,12 @@ export function ticketRoutes() {
     const user = currentUser(c);
     const body = await jsonBody(c, requestChangeSchema);
     const input = { ...body, clientId: ticketClientId(c, body.clientId) };
-    const { ticket, created } = await requestChange(
-      c.var.deps,
-      user,
-      input,
-      newTicketPushes(c.var.deps, user),
-    );
+    const pushes = newTicketPushes(c.var.deps, user);
+    const { ticket, created } = await requestChange(c.var.deps, user, input, async (tx, revision) => {
+      await pushes(tx, revision);
+      // The parent's read, already identified: matched for the admin's card, as a new read is.
+      if (revision.ecuIdentification) await queueReadIdentified(c.var.deps, tx, revision);
+    });
     const [dto] = await ticketsByIds(c.var.deps.db, [ticket.id]);
     return ok(
       c,

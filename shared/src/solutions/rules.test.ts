@@ -6,13 +6,17 @@ import {
   checkRead,
   coverPlan,
   diffRanges,
+  EXCERPT_GAP,
+  excerptRuns,
   fromHex,
   hexOffset,
   MERGE_GAP,
   matchRead,
   mergeRuns,
   type PatchRange,
+  patchChunk,
   planItems,
+  type ReadExcerpt,
   rangesOverlap,
   toHex,
 } from './rules';
@@ -207,6 +211,87 @@ describe('checkRead and applyRanges', () => {
   });
 });
 
+describe('excerpts of a read', () => {
+  const original = read(0x10000);
+  const solution = {
+    fileSize: 0x10000,
+    ranges: [range(0x100, [0x00, 0x01], [0x7f, 0x7f]), range(0x8000, [0x00], [0x55])],
+  };
+  const excerpt = (runs: ByteRun[], b = original): ReadExcerpt => ({
+    size: b.length,
+    spans: runs.map((r) => ({ offset: r.start, bytes: b.slice(r.start, r.end) })),
+  });
+
+  it('names the ranges to fetch, merging those at most the gap apart', () => {
+    const hex = (offset: number, n: number) => ({ offset, original: '00'.repeat(n) });
+    expect(excerptRuns([{ ranges: [hex(0x8000, 1), hex(0x100, 2)] }, { ranges: [hex(0x103, 1)] }])).toEqual([
+      { start: 0x100, end: 0x104 },
+      { start: 0x8000, end: 0x8001 },
+    ]);
+    expect(excerptRuns([{ ranges: [hex(0, 1), hex(EXCERPT_GAP + 1, 1)] }])).toEqual([
+      { start: 0, end: EXCERPT_GAP + 2 },
+    ]);
+    expect(excerptRuns([{ ranges: [hex(0, 1), hex(EXCERPT_GAP + 2, 1)] }])).toHaveLength(2);
+    expect(excerptRuns([])).toEqual([]);
+  });
+
+  const table: [string, ByteRun[], (b: Uint8Array) => void, ReturnType<typeof checkRead>][] = [
+    ['the excerpt excerptRuns names', excerptRuns([solution]), () => {}, { match: true }],
+    ['a VIN byte outside it differs', excerptRuns([solution]), (b) => (b[0x9000] = 1), { match: true }],
+    [
+      'a byte of a range differs',
+      excerptRuns([solution]),
+      (b) => (b[0x8000] = 1),
+      { match: false, reason: 'range-differs', offset: 0x8000, message: 'range at 0x8000 differs' },
+    ],
+    [
+      'the excerpt lacks a range',
+      [{ start: 0x100, end: 0x102 }],
+      () => {},
+      { match: false, reason: 'range-differs', offset: 0x8000, message: 'range at 0x8000 differs' },
+    ],
+    [
+      'the excerpt holds only part of a range',
+      [
+        { start: 0x100, end: 0x101 },
+        { start: 0x8000, end: 0x8001 },
+      ],
+      () => {},
+      { match: false, reason: 'range-differs', offset: 0x100, message: 'range at 0x100 differs' },
+    ],
+  ];
+  it.each(table)('checks %s as the whole read would', (_, runs, change, expected) => {
+    const copy = original.slice();
+    change(copy);
+    expect(checkRead(excerpt(runs, copy), solution)).toEqual(expected);
+  });
+
+  it('refuses an excerpt of a read of another size', () => {
+    expect(checkRead({ size: 2048, spans: [] }, solution)).toMatchObject({ reason: 'size-differs' });
+  });
+
+  it('patches a file chunk by chunk as applyRanges does whole, ranges across chunk borders included', () => {
+    const ranges = [range(0x0ffe, [0, 0, 0, 0], [1, 2, 3, 4]), range(0x3000, [0], [9])];
+    const file = original.slice(0, 0x4000);
+    for (const size of [3, 7, 0x1000, 0x2000, 0x4000]) {
+      const joined = new Uint8Array(file.length);
+      for (let at = 0; at < file.length; at += size)
+        joined.set(patchChunk(file.subarray(at, at + size), at, ranges), at);
+      expect(joined).toEqual(applyRanges(file, ranges));
+    }
+    expect(original[0x0ffe]).toBe(0xfe);
+  });
+
+  it('answers an untouched chunk itself, a touched one as a patched copy', () => {
+    const chunk = original.subarray(0, 0x100);
+    const ranges = [range(0x100, [0], [1])];
+    expect(patchChunk(chunk, 0, ranges)).toBe(chunk);
+    const touched = patchChunk(original.subarray(0x100, 0x200), 0x100, ranges);
+    expect(touched[0]).toBe(1);
+    expect(original[0x100]).toBe(0);
+  });
+});
+
 describe('rangesOverlap', () => {
   const table: [string, PatchRange[], PatchRange[], boolean][] = [
     ['apart', [range(0, [1, 2], [3, 4])], [range(10, [1], [2])], false],
@@ -305,21 +390,28 @@ describe('matchRead', () => {
     ],
   });
 
-  it('checks each solution, covers the plan and patches the read when covered fully', () => {
+  it('checks each solution and covers the plan, on the whole read or on the excerpt of it', () => {
     const egr = stored('egr', null, ['EGR OFF'], 0x10, 0xaa);
     const dpf = stored('dpf', null, ['DPF-FAP OFF'], 0x40, 0xbb);
     const otherCar = original.slice();
     otherCar[0xf0] = 0;
-    const result = matchRead(otherCar, { stage: null, options: ['EGR OFF', 'DPF-FAP OFF'] }, [egr, dpf]);
-    expect(result.checks.map((c) => c.result.match)).toEqual([true, true]);
-    expect(result.coverage).toMatchObject({ kind: 'full', solutionIds: ['egr', 'dpf'] });
-    const expected = otherCar.slice();
-    expected.set([0xaa, 0xaa], 0x10);
-    expected.set([0xbb, 0xbb], 0x40);
-    expect(result.patched).toEqual(expected);
+    const wanted = { stage: null, options: ['EGR OFF', 'DPF-FAP OFF'] };
+    const whole = matchRead(otherCar, wanted, [egr, dpf]);
+    expect(whole.checks.map((c) => c.result.match)).toEqual([true, true]);
+    expect(whole.coverage).toMatchObject({ kind: 'full', solutionIds: ['egr', 'dpf'] });
+    const runs = excerptRuns([egr, dpf], 0);
+    expect(runs).toEqual([
+      { start: 0x10, end: 0x12 },
+      { start: 0x40, end: 0x42 },
+    ]);
+    const excerpt: ReadExcerpt = {
+      size: otherCar.length,
+      spans: runs.map((r) => ({ offset: r.start, bytes: otherCar.slice(r.start, r.end) })),
+    };
+    expect(matchRead(excerpt, wanted, [egr, dpf])).toEqual(whole);
   });
 
-  it('patches nothing when one solution fails its check and the plan is only partly covered', () => {
+  it('covers nothing and says which range differs when one solution fails its check', () => {
     const egr = stored('egr', null, ['EGR OFF'], 0x10, 0xaa);
     const dpf = stored('dpf', null, ['DPF-FAP OFF'], 0x40, 0xbb);
     const changed = original.slice();
@@ -334,7 +426,6 @@ describe('matchRead', () => {
       covered: ['EGR OFF'],
       remaining: ['DPF-FAP OFF'],
     });
-    expect(result.patched).toBeNull();
   });
 });
 
@@ -345,6 +436,10 @@ describe('hex', () => {
     expect(fromHex('0001abff')).toEqual(b);
     expect(() => fromHex('abc')).toThrow();
     expect(() => fromHex('zz')).toThrow();
+    expect(() => fromHex('0g')).toThrow();
+    expect(() => fromHex('é0')).toThrow();
+    expect(fromHex('ABff')).toEqual(bytes(0xab, 0xff));
+    expect(fromHex('')).toEqual(bytes());
     expect(hexOffset(0x1c4a20)).toBe('0x1C4A20');
   });
 });

@@ -12,6 +12,9 @@ export interface PatchRange {
   patched: Uint8Array;
 }
 
+/** What a check and coverage look at of a range: where it is and the bytes it expects. */
+export type CheckedRange = Pick<PatchRange, 'offset' | 'original'>;
+
 /** A half-open stretch [start, end) of byte offsets. */
 export interface ByteRun {
   start: number;
@@ -101,25 +104,63 @@ export function hexOffset(offset: number): string {
 }
 
 /**
+ * Some stretches of a read and its size: what matching needs of a read, fetched from storage
+ * without the rest of its megabytes. Spans in order, not overlapping (`excerptRuns`).
+ */
+export interface ReadExcerpt {
+  size: number;
+  spans: readonly { offset: number; bytes: Uint8Array }[];
+}
+
+/**
+ * Stretches closer than this are fetched as one: a few kilobytes more to read cost less than
+ * another request to the store (a map's ranges often lie a few hundred bytes apart).
+ */
+export const EXCERPT_GAP = 4096;
+
+/** The stretches of a read that these solutions' checks look at, close ones merged. */
+export function excerptRuns(
+  solutions: readonly { ranges: readonly { offset: number; original: string | Uint8Array }[] }[],
+  gap = EXCERPT_GAP,
+): ByteRun[] {
+  const runs: ByteRun[] = [];
+  for (const s of solutions)
+    for (const r of s.ranges) {
+      const length = typeof r.original === 'string' ? r.original.length / 2 : r.original.length;
+      runs.push({ start: r.offset, end: r.offset + length });
+    }
+  return mergeRuns(runs, gap);
+}
+
+/** The read's bytes [offset, offset + length), or null when the read does not hold them all. */
+function bytesAt(read: Uint8Array | ReadExcerpt, offset: number, length: number): Uint8Array | null {
+  if (read instanceof Uint8Array)
+    return offset + length <= read.length ? read.subarray(offset, offset + length) : null;
+  const span = read.spans.find((s) => s.offset <= offset && offset + length <= s.offset + s.bytes.length);
+  return span ? span.bytes.subarray(offset - span.offset, offset - span.offset + length) : null;
+}
+
+/**
  * Does the read hold the solution's original bytes at every range? Bytes outside the ranges
  * (VIN, immobiliser, adaptations) do not matter. `fileSize`: the size of the read the solution
- * was made from; a read of another size is another software layout.
+ * was made from; a read of another size is another software layout. The read is the whole file
+ * or an excerpt of it (a range the excerpt lacks counts as differing).
  */
 export function checkRead(
-  read: Uint8Array,
-  solution: { fileSize: number; ranges: readonly PatchRange[] },
+  read: Uint8Array | ReadExcerpt,
+  solution: { fileSize: number; ranges: readonly CheckedRange[] },
 ): CheckResult {
-  if (read.length !== solution.fileSize)
+  const size = read instanceof Uint8Array ? read.length : read.size;
+  if (size !== solution.fileSize)
     return {
       match: false,
       reason: 'size-differs',
-      message: `the read is ${read.length} bytes, the solution's ${solution.fileSize}`,
+      message: `the read is ${size} bytes, the solution's ${solution.fileSize}`,
     };
   for (const range of solution.ranges) {
-    const end = range.offset + range.original.length;
-    let same = end <= read.length;
-    for (let i = 0; same && i < range.original.length; i++)
-      same = read[range.offset + i] === range.original[i];
+    const found = bytesAt(read, range.offset, range.original.length);
+    let same = found !== null;
+    for (let i = 0; same && i < range.original.length; i++) same = found![i] === range.original[i];
     if (!same)
       return {
         match: false,
@@ -142,8 +183,26 @@ export function applyRanges(read: Uint8Array, ranges: readonly PatchRange[]): Ui
   return out;
 }
 
+/**
+ * One piece of a file on its way past (`chunk` holds the file's bytes from offset `at`) with the
+ * ranges' new bytes that fall in it written: the file is patched as it streams, never held
+ * whole. The chunk itself when no range touches it, else a patched copy.
+ */
+export function patchChunk(chunk: Uint8Array, at: number, ranges: readonly PatchRange[]): Uint8Array {
+  const end = at + chunk.length;
+  let out: Uint8Array | null = null;
+  for (const range of ranges) {
+    const from = Math.max(range.offset, at);
+    const to = Math.min(range.offset + range.patched.length, end);
+    if (from >= to) continue;
+    out ??= chunk.slice();
+    out.set(range.patched.subarray(from - range.offset, to - range.offset), from - at);
+  }
+  return out ?? chunk;
+}
+
 /** Do two solutions write any byte in common? (Ranges that only touch do not overlap.) */
-export function rangesOverlap(a: readonly PatchRange[], b: readonly PatchRange[]): boolean {
+export function rangesOverlap(a: readonly CheckedRange[], b: readonly CheckedRange[]): boolean {
   for (const x of a) {
     const xEnd = x.offset + x.original.length;
     for (const y of b) if (x.offset < y.offset + y.original.length && y.offset < xEnd) return true;
@@ -166,7 +225,7 @@ export interface CoverCandidate<Id> {
   id: Id;
   stage: string | null;
   options: readonly string[];
-  ranges: readonly PatchRange[];
+  ranges: readonly CheckedRange[];
 }
 
 export type Coverage<Id> =
@@ -224,41 +283,29 @@ export interface ReadMatch<Id> {
   /** Each solution's check, in the order given. */
   checks: { id: Id; result: CheckResult }[];
   coverage: Coverage<Id>;
-  /** The read with the covering solutions applied, when they cover the plan fully. */
-  patched: Uint8Array | null;
 }
 
 /**
- * The whole of matching one read: each stored solution checked against it, the plan covered
- * (coverPlan, candidates in the order given), and the patched read when covered fully. Plain
- * data in and out, so it runs in a worker thread (api/src/platform/worker-pool-tasks.ts).
+ * The whole of matching one read: each stored solution checked against it (the whole read or
+ * the excerpt of it that `excerptRuns` names) and the plan covered (coverPlan, candidates in the
+ * order given). Patching is the delivery's (`patchChunk`), once the plan is covered.
  */
 export function matchRead<Id>(
-  read: Uint8Array,
+  read: Uint8Array | ReadExcerpt,
   plan: { stage: string | null; options: readonly string[] },
   solutions: readonly StoredSolution<Id>[],
 ): ReadMatch<Id> {
   const checks: ReadMatch<Id>['checks'] = [];
   const matched: CoverCandidate<Id>[] = [];
   for (const solution of solutions) {
-    const ranges = solution.ranges.map((r) => ({
-      offset: r.offset,
-      original: fromHex(r.original),
-      patched: fromHex(r.patched),
-    }));
+    // Only the original bytes are checked: the new ones are the delivery's.
+    const ranges = solution.ranges.map((r) => ({ offset: r.offset, original: fromHex(r.original) }));
     const result = checkRead(read, { fileSize: solution.fileSize, ranges });
     checks.push({ id: solution.id, result });
     if (result.match)
       matched.push({ id: solution.id, stage: solution.stage, options: solution.options, ranges });
   }
-  const coverage = coverPlan(plan, matched);
-  let patched: Uint8Array | null = null;
-  if (coverage.kind === 'full') {
-    patched = read;
-    for (const id of coverage.solutionIds)
-      patched = applyRanges(patched, matched.find((m) => m.id === id)!.ranges);
-  }
-  return { checks, coverage, patched };
+  return { checks, coverage: coverPlan(plan, matched) };
 }
 
 /** Bytes as lower-case hex, the stored and answered form of a range's bytes. */
@@ -268,9 +315,23 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
+/** A hex digit's value by character code; -1 for anything else. */
+const HEX_VALUE = Int8Array.from({ length: 128 }, (_, c) => {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+});
+
+/** Hex (either case) as bytes; anything else throws. Decodes a map's kilobytes in microseconds. */
 export function fromHex(hex: string): Uint8Array {
-  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) throw new TypeError('Not hex');
+  if (hex.length % 2 !== 0) throw new TypeError('Not hex');
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    const hi = HEX_VALUE[hex.charCodeAt(i * 2)] ?? -1;
+    const lo = HEX_VALUE[hex.charCodeAt(i * 2 + 1)] ?? -1;
+    if (hi < 0 || lo < 0) throw new TypeError('Not hex');
+    out[i] = hi * 16 + lo;
+  }
   return out;
 }

@@ -131,11 +131,12 @@ export interface SolutionCandidateDto {
 /**
  * What matching found for a ticket: `delivered` (fully covered, delivered automatically),
  * `covered` (fully covered but not delivered: see `skipped`), `partial` (some items covered;
- * the engineer does the rest), `none`, or `skipped` (not checked: a warning, notes, the switch).
+ * the engineer does the rest), `none`, `skipped` (not checked: no software number), or `failed`
+ * (the check failed on every try of its job: see `skipped`).
  */
 export interface TicketSolutionMatchDto {
   ticketNumber: number;
-  outcome: 'delivered' | 'covered' | 'partial' | 'none' | 'skipped';
+  outcome: 'delivered' | 'covered' | 'partial' | 'none' | 'skipped' | 'failed';
   /** Why it was not delivered automatically, when it was not (null when delivered). */
   skipped: string | null;
   softwareNumber: string | null;

@@ -12,6 +12,7 @@ import {
 import { OfflineBanner } from './offline-banner';
 import { decidePage, isPageAlias } from './routes';
 import { ScrollToTop } from './scroll-to-top';
+import { firstContentfulPaint } from '../local/first-paint';
 import { whenPageIdle } from './when-page-idle';
 
 /**
@@ -55,7 +56,7 @@ export function startAuthLookup() {
  */
 function useAfterFirstPaint(): boolean {
   const [after, setAfter] = useState(false);
-  useEffect(() => whenPageIdle(() => setAfter(true)), []);
+  useEffect(() => whenPageIdle(() => setAfter(true), { ready: () => firstContentfulPaint() }), []);
   return after;
 }
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { installOutboxHandlers } from '../local/outbox';
+import { installOutboxHandlersOnUse } from '../local/outbox';
 import { startSyncLoop } from '../local/sync-engine';
-import { OUTBOX_HANDLERS } from './outbox-handlers';
 
-// The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md).
-installOutboxHandlers(OUTBOX_HANDLERS);
+// The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md),
+// loaded when a command is first sent: a sync with nothing queued loads no upload code.
+installOutboxHandlersOnUse(async () => (await import('./outbox-handlers')).OUTBOX_HANDLERS);
 
 /** Keeps Dexie in step with the server while a verified user is signed in. */
 export default function SyncRunner({ userId }: { userId: string }) {

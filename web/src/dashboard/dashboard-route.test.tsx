@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localDb } from '../local/db';
+import { writeSignedInCopy } from '../local/signed-in-copy';
 import { fail, mockApi } from '../test/api-mock';
 import { aFile, aTicket, aUser, renderPage, resetDevice, signedInAs } from '../test/customer';
 import DashboardRoute from './dashboard-route';
@@ -10,6 +11,7 @@ import DashboardRoute from './dashboard-route';
 
 beforeEach(async () => {
   await resetDevice();
+  writeSignedInCopy(null);
   // The file service's status is the service-status feature's; here it has not answered.
   mockApi().on('GET', '/service-status', fail(503, 'Unavailable'));
 });
@@ -68,6 +70,19 @@ describe('Dashboard', () => {
       ),
     );
     expect(within(card).queryByRole('link', { name: 'All files' })).toBeNull();
+  });
+
+  it('paints its frame from the route gate’s copy while the local database is read, then the figures', async () => {
+    writeSignedInCopy(
+      await signedInAs(aUser({ firstName: 'Ann', lastName: 'Lee', totalFilesSubmitted: 12 })),
+    );
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    // The first frame, before IndexedDB has answered: no name and no figures yet.
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Autodata' })).toBeTruthy();
+    expect(screen.getByTestId('files-submitted').textContent).toBe('…');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ann Lee!' })).toBeTruthy();
+    expect(screen.getByTestId('files-submitted').textContent).toBe('12');
   });
 
   it('renders nothing until the cached user is known', () => {

@@ -1,25 +1,35 @@
 import { formatGBP, type UserDto } from '@ecu/shared';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuthUser } from '../accounts';
+import { useAuthUser, useGateUser } from '../accounts';
 import { AdminOverviewPage } from '../admin';
 import { LazyServiceStatusBanner } from '../service-status';
 import { LatestFilesCard } from './latest-files-card';
 
-/** /dashboard: the admin overview for admins, the queue's doors for engineers, the customer dashboard for customers. */
+/**
+ * /dashboard: the admin overview for admins, the queue's doors for engineers, the customer
+ * dashboard for customers. While the local database opens, the route gate's copy already says
+ * who is signed in: the dashboard's frame paints at once and the user's own figures fill in
+ * when read.
+ */
 export default function DashboardRoute() {
   const user = useAuthUser();
-  if (typeof user !== 'object' || !user) return null;
-  if (user.role === 'engineer') return <EngineerHome user={user} />;
-  return user.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
+  const gate = useGateUser();
+  if (typeof user === 'object' && user) {
+    if (user.role === 'engineer') return <EngineerHome firstName={user.firstName} />;
+    return user.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
+  }
+  if (user !== 'loading' || typeof gate !== 'object' || !gate) return null;
+  if (gate.role === 'engineer') return <EngineerHome firstName={null} />;
+  return gate.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={null} />;
 }
 
 /** An engineer's start: the overview's figures are the business's, so the queue's doors instead. */
-function EngineerHome({ user }: { user: UserDto }) {
+function EngineerHome({ firstName }: { firstName: string | null }) {
   return (
     <div className="stack">
       <section className="welcome">
-        <h1>Welcome back, {user.firstName}!</h1>
+        <h1>{firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}</h1>
         <p>Work the file queue, answer the chats and keep internal notes for the team.</p>
       </section>
       <nav className="card" aria-label="The queue">
@@ -58,14 +68,12 @@ function AdminOverview() {
  * before any network answer and shows offline too; the service status (TanStack Query) loads
  * after it and shows its last known copy (docs/decisions/084-paint-from-device.md).
  */
-function CustomerDashboard({ user }: { user: UserDto }) {
-  const filesSubmitted = Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
+function CustomerDashboard({ user }: { user: UserDto | null }) {
+  const filesSubmitted = user && Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
   return (
-    <div className="stack">
+    <div className="stack" aria-busy={user ? undefined : true}>
       <section className="welcome">
-        <h1>
-          Welcome back, {user.firstName} {user.lastName}!
-        </h1>
+        <h1>{user ? `Welcome back, ${user.firstName} ${user.lastName}!` : 'Welcome back!'}</h1>
         <p>Upload an ECU file, follow its progress and download the tuned file when it is ready.</p>
       </section>
 
@@ -89,13 +97,13 @@ function CustomerDashboard({ user }: { user: UserDto }) {
           <section className="card stat">
             <span className="label">Files Submitted</span>
             <span className="value" data-testid="files-submitted">
-              {filesSubmitted}
+              {user ? filesSubmitted : '…'}
             </span>
           </section>
           <section className="card stat">
             <span className="label">Money Spent</span>
             <span className="value" data-testid="money-spent">
-              {formatGBP(user.totalMoneySpent)}
+              {user ? formatGBP(user.totalMoneySpent) : '…'}
             </span>
           </section>
         </div>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../test/api-mock';
 import { aHandler, aHandlerTable, anOutboxDb, fakeApi } from '../test/outbox';
 import { ApiError, NetworkError } from './api-client';
@@ -334,5 +334,25 @@ describe('the installed table', () => {
     const result = await flushOutbox(db, { send: editServer().send });
     expect(result.sent).toBe(1);
     expect(applied).toEqual([{ v: 1 }]);
+  });
+});
+
+describe('handlers loaded on use', () => {
+  it('a flush with nothing queued loads no handlers; the first queued command loads them once', async () => {
+    vi.resetModules();
+    const fresh = await import('./outbox');
+    const db = await anOutboxDb();
+    const { handler, applied } = aHandler('updateProfile');
+    const load = vi.fn(async () => aHandlerTable({ updateProfile: handler }));
+    fresh.installOutboxHandlersOnUse(load);
+
+    expect(await fresh.flushOutbox(db, { send: editServer().send })).toMatchObject({ sent: 0 });
+    expect(load).not.toHaveBeenCalled();
+
+    await fresh.enqueue(edit, { v: 1 }, { db });
+    await fresh.enqueue(edit, { v: 2 }, { db });
+    expect(await fresh.flushOutbox(db, { send: editServer().send })).toMatchObject({ sent: 2 });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(applied).toEqual([{ v: 1 }, { v: 2 }]);
   });
 });

@@ -126,7 +126,7 @@ let installed: OutboxHandlers | null = null;
 let loadHandlers: (() => Promise<OutboxHandlers>) | null = null;
 
 /**
- * The app shell hands the outbox its table once, before anything is sent (sync-runner.tsx);
+ * The app shell hands the outbox its table once, before anything is sent (tests do);
  * until then there are no handlers to run, so the sign-in page downloads none
  * (docs/decisions/031-first-visit.md).
  */
@@ -181,8 +181,7 @@ export function flushOutbox(db: PortalDb = localDb, options: FlushOptions = {}):
     return installed;
   };
   const run = async () => {
-    const handlers = await handlersToUse();
-    const work = () => drain(db, handlers, send);
+    const work = () => drain(db, handlersToUse, send);
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     return locks ? locks.request('ecu-portal-outbox', work) : work();
   };
@@ -192,12 +191,19 @@ export function flushOutbox(db: PortalDb = localDb, options: FlushOptions = {}):
   return running;
 }
 
-async function drain(db: PortalDb, handlers: OutboxHandlers, send: Send): Promise<FlushResult> {
+/** The handlers are loaded on the first pending command: a flush with nothing to send loads none. */
+async function drain(
+  db: PortalDb,
+  loadHandlers: () => Promise<OutboxHandlers>,
+  send: Send,
+): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, confirmed: [], failed: [], interrupted: false };
+  let handlers: OutboxHandlers | null = null;
   for (;;) {
     const next = await db.outbox.where('status').equals('pending').sortBy('id');
     const cmd = next[0];
     if (!cmd?.id) return result;
+    handlers ??= await loadHandlers();
     const id = cmd.id;
     await db.outbox.update(id, { attempts: cmd.attempts + 1 });
     const outcome = await runCommand(db, handlers[cmd.kind], send, cmd);

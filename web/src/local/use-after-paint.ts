@@ -1,19 +1,25 @@
 import { useEffect, useState } from 'react';
+import { firstContentfulPaint } from './first-paint';
 
 /**
  * False on the first render, true once that render has painted: a part that the first paint
  * does without starts loading its chunk from then on, instead of competing with the page's
  * (docs/decisions/084-paint-from-device.md). A frame callback runs before the next paint; the
- * timeout it sets runs after it.
+ * one after it runs once that frame is on the screen, and the timeout it sets after that; then
+ * the browser's first contentful paint, where a screen waited on data for its first text.
  */
 export function useAfterPaint(): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
+    let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAfter(true), 0);
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => void firstContentfulPaint().then(() => live && setAfter(true)), 0);
+      });
     });
     return () => {
+      live = false;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };

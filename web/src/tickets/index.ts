@@ -11,9 +11,9 @@ export {
   type StoredFile,
   type TicketEvent,
   type TicketView,
-  ticketsNewestFirst,
 } from './common/api';
 export { EcuIdentificationView } from './common/ecu-identification';
+export { ticketsNewestFirst } from './common/local-tickets';
 export {
   ADMIN_MESSAGES,
   bannerFor,

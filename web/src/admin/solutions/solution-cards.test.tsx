@@ -110,6 +110,24 @@ describe("the ticket page's solution cards", () => {
     expect(within(done).queryByRole('link', { name: 'Download the prepared file' })).toBeNull();
   });
 
+  it('says when the check failed on every try', async () => {
+    openTicket(
+      mockApi(),
+      ticketDto({ ticketNumber: 100704, status: 'Pending' }),
+      matchDto({
+        ticketNumber: 100704,
+        outcome: 'failed',
+        skipped: 'The check failed 6 times (the server log says why): an engineer must look at the ticket.',
+        covered: [],
+        candidates: [],
+      }),
+    );
+    const failed = await card('Matched solutions');
+    expect(failed.textContent).toContain('The check against the solution library failed.');
+    expect(failed.textContent).toContain('Why: The check failed 6 times');
+    expect(within(failed).queryByRole('link', { name: 'Download the prepared file' })).toBeNull();
+  });
+
   it('shows no card before matching ran', async () => {
     const api = mockApi();
     const view = openTicket(api, ticketDto({ ticketNumber: 100703, status: 'Pending' }), null);

@@ -34,6 +34,7 @@ const OUTCOME_TEXT: Record<TicketSolutionMatchDto['outcome'], string> = {
   partial: 'Approved solutions cover some options; an engineer does the rest.',
   none: 'No approved solution matches this read.',
   skipped: 'Not matched automatically.',
+  failed: 'The check against the solution library failed.',
 };
 
 /** 'Matched solutions': null from the server (not matched yet, or never) shows no card. */

@@ -3,15 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PortalDb, setAuthUser } from '../../local/db';
 import { pullChanges } from '../../local/sync-engine';
 import { fakeFeed, ticketRow } from '../../test/sync-feed';
-import {
-  keepTicketDetails,
-  localTicket,
-  localTicketDetails,
-  matchesTicket,
-  parseTicketNumber,
-  type TicketView,
-  ticketsNewestFirst,
-} from './api';
+import { keepTicketDetails, parseTicketNumber, type TicketView } from './api';
+import { localTicket, localTicketDetails, matchesTicket, ticketsNewestFirst } from './local-tickets';
 
 function ticket(n: number, createdAt: string, extra: Partial<TicketView> = {}): TicketView {
   return {

@@ -8,14 +8,13 @@ import { ApiError, messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import {
   keepTicketDetails,
-  localTicket,
-  localTicketDetails,
   parseTicketNumber,
   type TicketEvent,
   type TicketView,
   ticketsApi,
 } from '../common/api';
 import { EcuIdentificationView } from '../common/ecu-identification';
+import { localTicket, localTicketDetails } from '../common/local-tickets';
 import { autoDeliveryOf, bannerFor, DOWNLOAD_MESSAGES } from '../common/status';
 import {
   DetailsCard,

@@ -6,7 +6,8 @@ import { toast } from 'react-toastify';
 import { isOnline } from '../../local/connectivity';
 import { syncNow } from '../../local/sync-engine';
 import { useOnline } from '../../local/use-online';
-import { matchesTicket, type TicketView, ticketsNewestFirst } from '../common/api';
+import type { TicketView } from '../common/api';
+import { matchesTicket, ticketsNewestFirst } from '../common/local-tickets';
 import { formatPrice, Plate, StatusBadge, vehicleName } from '../common/ticket-cards';
 import { QueuedTickets } from '../submitting/upload-progress';
 
