@@ -1,3 +1,4 @@
+export * from './accounts/roles';
 export * from './accounts/route-gate';
 export * from './accounts/schemas';
 export * from './accounts/user';
@@ -28,6 +29,7 @@ export * from './solutions/rules';
 export * from './solutions/schemas';
 export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
+export * from './tickets/internal-notes';
 export * from './tickets/options';
 export * from './tickets/quote';
 export * from './tickets/revision-gate';

@@ -1,3 +1,4 @@
+import { mayUseDesk, type StaffDesk } from '@ecu/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import { forbidden, unauthorized } from '../http/app-error';
 import type { AppEnv, UserRow } from '../http/context';
@@ -45,21 +46,25 @@ export const GATE_MESSAGES = {
 export interface GateOptions {
   onboarded?: boolean;
   verified?: boolean;
+  /** 'user': customers only; 'admin': admins only. */
   role?: 'user' | 'admin';
+  /** A staff desk: engineers and admins as shared's mayUseDesk says (customers never). */
+  desk?: StaffDesk;
 }
 
 /**
  * The server's gates, in order (docs/product.md#1-roles-and-accounts): signed in -> onboarded
- * -> verified -> not disabled -> role.
+ * -> verified -> not disabled -> role or desk.
  */
 export function passGates(user: UserRow | null, options: GateOptions = {}): UserRow {
-  const { onboarded = true, verified = true, role } = options;
+  const { onboarded = true, verified = true, role, desk } = options;
   if (!user) throw unauthorized(GATE_MESSAGES.signedOut);
   if (onboarded && !user.onBoarded) throw forbidden(GATE_MESSAGES.notOnboarded, 'not_onboarded');
   if (verified && !user.emailVerified) throw forbidden(GATE_MESSAGES.notVerified, 'not_verified');
   if (user.disabled) throw forbidden(GATE_MESSAGES.disabled, 'account_disabled');
   if (role === 'admin' && user.role !== 'admin') throw forbidden(GATE_MESSAGES.notAdmin, 'not_admin');
   if (role === 'user' && user.role !== 'user') throw forbidden(GATE_MESSAGES.notUser, 'not_customer');
+  if (desk && !mayUseDesk(user.role, desk)) throw forbidden(GATE_MESSAGES.notAdmin, 'not_admin');
   return user;
 }
 

@@ -1,23 +1,59 @@
-import { Hono } from 'hono';
-import { requireAccount } from '../accounts';
+import type { StaffDesk } from '@ecu/shared';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { passGates } from '../accounts';
 import { adminCreditRoutes } from '../credits';
 import type { AppEnv } from '../http/context';
 import { adminSettingsRoutes } from '../settings';
 import { adminSolutionRoutes } from '../solutions';
-import { adminTicketRoutes } from '../tickets';
+import { adminTicketRoutes, internalNoteRoutes } from '../tickets';
 import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';
 import { adminUserRoutes } from './users/routes';
 
-/** The /admin/* calls (docs/product.md#13-the-http-api) and the desk's own, behind the admin gate. */
+/** Where adminRoutes is mounted. */
+export const ADMIN_BASE = '/api/admin';
+
+/**
+ * The calls of the queue, which engineers make too (docs/decisions/086-engineers-and-internal-notes.md):
+ * tickets, tuned files, the solution library, the chat inbox and internal notes. Every other /admin call is the
+ * admin's alone, so a call added without a line here stays closed to engineers.
+ */
+const QUEUE_CALLS: readonly RegExp[] = [
+  /^\/getAllEcuFiles$/,
+  /^\/getTicketDetails\/[^/]+$/,
+  /^\/reuseTunedFile$/,
+  /^\/updateEcuFileStatus$/,
+  /^\/uploadTunedFile$/,
+  /^\/solutions(\/.*)?$/,
+  /^\/tickets\/notes$/,
+  /^\/software-notes$/,
+  /^\/chat-inbox(\/.*)?$/,
+];
+
+/** The desk an /admin call belongs to: the queue's, or one only admins use. */
+export function deskOfCall(path: string): StaffDesk {
+  const call = path.startsWith(ADMIN_BASE) ? path.slice(ADMIN_BASE.length) : path;
+  return QUEUE_CALLS.some((pattern) => pattern.test(call)) ? 'queue' : 'settings';
+}
+
+/** The staff gate: the usual gates, then the desk of the call (shared's mayUseDesk). */
+function staffGate(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    passGates(c.var.user, { desk: deskOfCall(c.req.path) });
+    await next();
+  };
+}
+
+/** The /admin/* calls (docs/product.md#13-the-http-api) and the desk's own, behind the staff gate. */
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
-  app.use('*', requireAccount({ role: 'admin' }));
+  app.use('*', staffGate());
 
   app.route('/', adminUserRoutes());
   app.route('/', adminCreditRoutes());
   app.route('/', adminTicketRoutes());
+  app.route('/', internalNoteRoutes());
   app.route('/', adminSettingsRoutes());
   app.route('/', adminSolutionRoutes());
   app.route('/', overviewRoutes());

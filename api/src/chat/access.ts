@@ -1,3 +1,4 @@
+import { isStaff } from '@ecu/shared';
 import { getUserById } from '../accounts';
 import type { AppDeps, UserRow } from '../http/context';
 import { getTicketByNumber } from '../tickets';
@@ -39,7 +40,7 @@ export async function chatTicketFor(
 ): Promise<ChatTicket | null> {
   if (!TICKET_NUMBER.test(ticketNumber)) return null;
   const row = await getTicketByNumber(deps.db, Number(ticketNumber));
-  if (!row || (user.role !== 'admin' && row.userId !== user.id)) return null;
+  if (!row || (!isStaff(user.role) && row.userId !== user.id)) return null;
   return { id: row.id, ticketNumber: row.ticketNumber, ownerId: row.userId };
 }
 

@@ -16,7 +16,7 @@ export const INBOX_LIMIT = 200;
 const WAITING = sql`
   with support_read as (
     select m.ticket_id, max(m.updated_at) as read_at
-    from chat_read_markers m join users a on a.id = m.user_id and a.role = 'admin'
+    from chat_read_markers m join users a on a.id = m.user_id and a.role in ('admin', 'engineer')
     group by m.ticket_id
   )
   select cm.ticket_id, count(*)::int as unread, min(cm.received_at) as waiting_since,
@@ -69,7 +69,7 @@ export async function chatInboxCount(db: Db): Promise<number> {
 /** GET /api/admin/chat-inbox and /count: the support inbox, oldest waiting first. */
 export function chatInboxRoutes() {
   const app = new Hono<AppEnv>();
-  app.use('*', requireAccount({ role: 'admin' }));
+  app.use('*', requireAccount({ desk: 'queue' }));
   app.get('/', async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return ok(c, 'Inbox loaded', { rows: await chatInbox(c.var.deps.db) });

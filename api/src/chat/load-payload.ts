@@ -1,3 +1,4 @@
+import { isStaff } from '@ecu/shared';
 import {
   chatMessagesOf,
   chatPeopleOf,
@@ -63,7 +64,13 @@ export async function chatLoadPayload(
           _id: m.senderId,
           firstName: person?.firstName ?? '',
           lastName: person?.lastName ?? '',
-          role: person?.role ?? (m.senderId === ticket.ownerId ? 'user' : 'admin'),
+          role: person
+            ? isStaff(person.role)
+              ? 'admin'
+              : 'user'
+            : m.senderId === ticket.ownerId
+              ? 'user'
+              : 'admin',
         },
         attachments: (m.attachments ?? []).map((a) => ({
           ...a,

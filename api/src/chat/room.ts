@@ -1,3 +1,4 @@
+import { isStaff } from '@ecu/shared/accounts/roles';
 import {
   type ChatPerson,
   chatMessagesOf,
@@ -169,7 +170,12 @@ export class ChatRoom {
   join(connection: ChatConnection) {
     this.connections.set(connection, new Set());
     const { user } = connection;
-    const person: ChatPerson = { firstName: user.firstName, lastName: user.lastName, role: user.role };
+    // The chat knows two sides: the customer and support (engineers and admins alike).
+    const person: ChatPerson = {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: isStaff(user.role) ? 'admin' : 'user',
+    };
     const known = chatPeopleOf(this.doc).get(user.id);
     if (
       !known ||

@@ -4,7 +4,7 @@ import {
   notificationChoicesSchema,
   type PushSubscriptionInput,
 } from '@ecu/shared';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { notificationPreferences, pushSubscriptions, users } from '../db/schema';
 import type { Audience } from './messages';
@@ -114,7 +114,9 @@ export async function subscriptionsFor(db: Db | Tx, audience: Audience): Promise
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(
       and(
-        audience.to === 'admins' ? eq(users.role, 'admin') : eq(users.id, audience.to.userId),
+        audience.to === 'admins'
+          ? inArray(users.role, ['admin', 'engineer'])
+          : eq(users.id, audience.to.userId),
         isNull(users.deletedAt),
         eq(users.disabled, false),
         chosen,

@@ -119,6 +119,19 @@ export async function disabledUser(server: TestServer): Promise<TestUser> {
   return { ...verified, user: { ...verified.user, disabled: true } };
 }
 
+/** A verified account an admin made an engineer through PUT /api/admin/updateUserRole. */
+export async function engineerUser(server: TestServer): Promise<TestUser> {
+  const verified = await verifiedUser(server);
+  if (!factoryAdmins.has(server)) factoryAdmins.set(server, adminUser(server));
+  const admin = await factoryAdmins.get(server)!;
+  expectStatus(
+    await admin.client.put('/api/admin/updateUserRole', { userId: verified.user._id, role: 'engineer' }),
+    200,
+    'make engineer',
+  );
+  return { ...verified, user: { ...verified.user, role: 'engineer' } };
+}
+
 /** Signs in again from a new browser (a second session of the same user). */
 export async function signIn(
   server: TestServer,

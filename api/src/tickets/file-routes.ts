@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { isStaff } from '@ecu/shared';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { passGates } from '../accounts';
@@ -38,7 +39,7 @@ export function fileRoutes() {
     const isOwner = row.ownerId === user.id;
     const paidFor = row.status === 'Unlocked' && row.chargedAt !== null && row.refundedAt === null;
     const allowed =
-      user.role === 'admin' ||
+      isStaff(user.role) ||
       (isOwner && row.file.kind !== 'tuned') ||
       (isOwner &&
         paidFor &&

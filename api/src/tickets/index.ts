@@ -3,6 +3,7 @@
 export { adminTicketRoutes } from './admin-routes';
 export { type AutomaticDelivery, deliverAutomatically } from './automatic-delivery';
 export { identifyStoredEcu, readIdentifiedQueue, readWhole } from './identify-ecu-file';
+export { internalNoteRoutes } from './internal-notes';
 export { type FormRules, fieldText, readMultipartForm } from './multipart-stream';
 export { getTicketByNumber } from './queries';
 export { MULTIPART_LIMIT } from './routes';

@@ -1,4 +1,4 @@
-import type { TicketDto } from '@ecu/shared';
+import { isStaff, type TicketDto } from '@ecu/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { ticketEvents, tickets, users } from '../db/schema';
@@ -41,8 +41,8 @@ export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean):
   const actors = new Map(
     people.map((p) => [
       p.id,
-      p.role === 'admin'
-        ? `${`${p.firstName} ${p.lastName}`.trim() || 'Support'} (admin)`
+      isStaff(p.role)
+        ? `${`${p.firstName} ${p.lastName}`.trim() || 'Support'} (${p.role})`
         : `${p.firstName} ${p.lastName}`.trim() || p.email,
     ]),
   );

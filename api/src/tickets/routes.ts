@@ -1,5 +1,6 @@
 import {
   createTicketSchema,
+  isStaff,
   modificationPlanSchema,
   myFilesQuerySchema,
   normaliseOptions,
@@ -196,7 +197,7 @@ export function ticketRoutes() {
     const { db } = c.var.deps;
     const user = currentUser(c);
     const ticketNumber = ticketNumberParam(c.req.param('ticketNumber'));
-    const isAdmin = user.role === 'admin';
+    const isAdmin = isStaff(user.role);
     const [row] = await db
       .select()
       .from(tickets)

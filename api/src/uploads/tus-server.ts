@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import {
   ADDITIONAL_FILES_MAX_BYTES,
   ECU_FILE_MAX_BYTES,
+  mayUseDesk,
   sanitiseFileName,
   TUNED_FILE_MAX_BYTES,
 } from '@ecu/shared';
@@ -144,7 +145,8 @@ export function createTusServer(deps: {
       const purpose = upload.metadata?.purpose as UploadPurpose | undefined;
       if (!purpose || !Object.hasOwn(MAX_BYTES, purpose))
         refuse(400, 'Upload-Metadata must name a purpose: ecu, common, tuned or chat');
-      if (purpose === 'tuned' && user.role !== 'admin') refuse(403, 'Only admins upload tuned files');
+      if (purpose === 'tuned' && !mayUseDesk(user.role, 'queue'))
+        refuse(403, 'Only staff upload tuned files');
       if (upload.size === undefined) refuse(400, 'Upload-Length is required');
       if (upload.size <= 0) refuse(400, 'The file is empty.');
       if (upload.size > MAX_BYTES[purpose]) {

@@ -207,7 +207,7 @@ describe('tus uploads (/api/uploads)', () => {
     it("refuses purpose 'tuned' to a user (403)", async () => {
       const res = await createTusUpload(tuner.client, 100, { filename: 'tuned.bin', purpose: 'tuned' });
       expect(res.status).toBe(403);
-      expect(res.text.trim()).toBe('Only admins upload tuned files');
+      expect(res.text.trim()).toBe('Only staff upload tuned files');
     });
 
     it('refuses signed-out (401) and unverified (403) callers', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { StaffDesk } from './roles';
 import {
   type AuthState,
   decideRoute,
@@ -24,6 +25,8 @@ const table: RouteTable = {
     { path: '/ticket-details/:ticketNumber', access: 'customer' },
     { path: '/users', access: 'admin' },
     { path: '/users/:userId', access: 'admin' },
+    { path: '/files', access: 'admin', desk: 'queue' },
+    { path: '/transactions', access: 'any-role', desk: 'payments' },
   ],
   aliases: { '/login': '/signin', '/ticket': '/users' },
 };
@@ -33,6 +36,7 @@ const fresh: AuthState = { signedIn: true, role: 'user', onBoarded: false, verif
 const unverified: AuthState = { signedIn: true, role: 'user', onBoarded: true, verified: false };
 const user: AuthState = { signedIn: true, role: 'user', onBoarded: true, verified: true };
 const admin: AuthState = { signedIn: true, role: 'admin', onBoarded: true, verified: true };
+const engineer: AuthState = { signedIn: true, role: 'engineer', onBoarded: true, verified: true };
 const freshAdmin: AuthState = { signedIn: true, role: 'admin', onBoarded: false, verified: true };
 
 // [who, session, path, where they end up (null = the page renders)]
@@ -68,6 +72,17 @@ const cases: [string, AuthState, string, string | null][] = [
   ['user', user, '/my-files', null],
   ['user on an admin page', user, '/users', '/dashboard'],
   ['admin on a customer page', admin, '/my-files', '/dashboard'],
+  // Engineers: the queue's staff pages, not the admin's, and no customer page.
+  ['engineer', engineer, '/dashboard', null],
+  ['engineer', engineer, '/files', null],
+  ['engineer on an admin page', engineer, '/users', '/dashboard'],
+  ['engineer on an admin page', engineer, '/users/u1', '/dashboard'],
+  ['engineer on a page of the payments desk', engineer, '/transactions', '/dashboard'],
+  ['engineer on a customer page', engineer, '/my-files', '/dashboard'],
+  ['admin', admin, '/files', null],
+  ['admin', admin, '/transactions', null],
+  ['user', user, '/transactions', null],
+  ['user on a queue page', user, '/files', '/dashboard'],
   // Path parameters are one non-empty segment.
   ['user', user, '/ticket-details/100001', null],
   ['admin', admin, '/users/u1', null],
@@ -139,20 +154,25 @@ describe('isRouteAlias', () => {
 });
 
 describe('who may open what', () => {
-  const kinds: [RouteAccess, boolean, boolean, boolean][] = [
-    // [access, in the app's layout, a customer may open, an admin may open]
-    ['signed-out', false, false, false],
-    ['onboarding', false, false, false],
-    ['verification', false, false, false],
-    ['customer', true, true, false],
-    ['admin', true, false, true],
-    ['any-role', true, true, true],
+  const kinds: [RouteAccess, StaffDesk | undefined, boolean, boolean, boolean, boolean][] = [
+    // [access, desk, in the app's layout, a customer, an engineer, an admin may open]
+    ['signed-out', undefined, false, false, false, false],
+    ['onboarding', undefined, false, false, false, false],
+    ['verification', undefined, false, false, false, false],
+    ['customer', undefined, true, true, false, false],
+    ['admin', undefined, true, false, false, true],
+    ['admin', 'queue', true, false, true, true],
+    ['admin', 'users', true, false, false, true],
+    ['any-role', undefined, true, true, true, true],
+    ['any-role', 'payments', true, true, false, true],
+    ['any-role', 'queue', true, true, true, true],
   ];
 
-  it.each(kinds)('%s', (access, inApp, customer, adminMay) => {
+  it.each(kinds)('%s (desk %s)', (access, desk, inApp, customer, engineerMay, adminMay) => {
     expect(isAppRoute({ path: '/x', access })).toBe(inApp);
     if (!inApp) return;
-    expect(roleMayOpen(access, 'user')).toBe(customer);
-    expect(roleMayOpen(access, 'admin')).toBe(adminMay);
+    expect(roleMayOpen(access, 'user', desk)).toBe(customer);
+    expect(roleMayOpen(access, 'engineer', desk)).toBe(engineerMay);
+    expect(roleMayOpen(access, 'admin', desk)).toBe(adminMay);
   });
 });

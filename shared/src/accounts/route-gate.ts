@@ -1,4 +1,4 @@
-import type { Role } from './user';
+import { isStaff, mayUseDesk, type Role, type StaffDesk } from './roles';
 
 /** What the client knows about the session when it decides where a path may go. */
 export type AuthState =
@@ -14,7 +14,7 @@ export type RouteDecision = { allow: true } | { allow: false; redirectTo: string
  * - 'onboarding': signed in and not onboarded yet.
  * - 'verification': signed in, onboarded and not verified yet.
  * - 'customer', 'admin', 'any-role': the app itself, for an onboarded and verified account of
- *   that role (docs/product.md#1-roles-and-accounts: customers use only customer screens,
+ *   that role ('admin' is the staff desk: engineers open its queue pages, see `desk`) (docs/product.md#1-roles-and-accounts: customers use only customer screens,
  *   admins only admin screens; a few paths exist for both, each with its own screen).
  */
 export type RouteAccess = 'signed-out' | 'onboarding' | 'verification' | 'customer' | 'admin' | 'any-role';
@@ -23,6 +23,11 @@ export type RouteAccess = 'signed-out' | 'onboarding' | 'verification' | 'custom
 export interface GatedRoute {
   path: string;
   access: RouteAccess;
+  /**
+   * For staff: the desk the page belongs to (shared's mayUseDesk). An 'admin' page without one
+   * is for admins only; engineers open the 'queue' pages. Customers are not affected.
+   */
+  desk?: StaffDesk;
 }
 
 /** The routes and the other spellings of them, as the client's route table lists them. */
@@ -37,10 +42,16 @@ export function isAppRoute(route: GatedRoute): boolean {
   return route.access === 'customer' || route.access === 'admin' || route.access === 'any-role';
 }
 
-/** True when an account of this role may open an app page with this access. */
-export function roleMayOpen(access: RouteAccess, role: Role): boolean {
-  if (access === 'any-role') return true;
-  return access === (role === 'admin' ? 'admin' : 'customer');
+/**
+ * True when an account of this role may open an app page with this access: customers the
+ * customer pages, staff the 'admin' (staff) pages of the desks their role may use.
+ */
+export function roleMayOpen(access: RouteAccess, role: Role, desk?: StaffDesk): boolean {
+  const staffMay = desk ? mayUseDesk(role, desk) : role === 'admin';
+  if (access === 'any-role') return !isStaff(role) || !desk || staffMay;
+  if (access === 'customer') return role === 'user';
+  if (access === 'admin') return isStaff(role) && staffMay;
+  return false;
 }
 
 function normalise(pathname: string): string {
@@ -97,7 +108,7 @@ function decideOnce(table: RouteTable, auth: AuthState, path: string): string | 
       // Gates in order (docs/product.md#1-roles-and-accounts): onboarded, verified, role.
       if (!auth.onBoarded) return '/onboarding';
       if (!auth.verified) return '/unverified';
-      return roleMayOpen(route.access, auth.role) ? null : '/dashboard';
+      return roleMayOpen(route.access, auth.role, route.desk) ? null : '/dashboard';
   }
 }
 

@@ -1,4 +1,4 @@
-export type Role = 'user' | 'admin';
+import type { Role } from './roles';
 
 /** The user as the API shows it (docs/product.md#1-roles-and-accounts). Money in pounds, two decimals. */
 export interface UserDto {

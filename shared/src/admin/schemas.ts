@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../accounts/roles';
 
 /** Payload of /admin/disableUser, /admin/activeUser, /admin/deleteUser and /admin/resendVerification. */
 export const userIdSchema = z.object({
@@ -10,11 +11,9 @@ export const userIdSchema = z.object({
 });
 export type UserIdInput = z.infer<typeof userIdSchema>;
 
-export const ROLES = ['user', 'admin'] as const;
-
 /** PUT /admin/updateUserRole. */
 export const updateUserRoleSchema = userIdSchema.extend({
-  role: z.enum(ROLES, { error: 'role must be user or admin' }),
+  role: z.enum(ROLES, { error: 'role must be user, engineer or admin' }),
 });
 export type UpdateUserRoleInput = z.infer<typeof updateUserRoleSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../accounts/roles';
 
 /** The events a person can be told about; which ones apply depends on the role. */
 export const NOTIFICATION_CHOICES = [
@@ -9,9 +10,10 @@ export const NOTIFICATION_CHOICES = [
 ] as const;
 export type NotificationChoice = (typeof NOTIFICATION_CHOICES)[number];
 
-/** A tuner hears about their own tickets; an admin about the desk's work. */
-export const CHOICES_BY_ROLE: Record<'user' | 'admin', readonly NotificationChoice[]> = {
+/** A tuner hears about their own tickets; staff (engineers and admins) about the desk's work. */
+export const CHOICES_BY_ROLE: Record<Role, readonly NotificationChoice[]> = {
   user: ['ticketStatus', 'supportReplies'],
+  engineer: ['newTickets', 'customerMessages'],
   admin: ['newTickets', 'customerMessages'],
 };
 

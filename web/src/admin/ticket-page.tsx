@@ -26,6 +26,7 @@ import {
 import { ConfirmDialog } from './confirm-dialog';
 import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
+import { InternalNotesPanel } from './notes/internal-notes-panel';
 import { TicketSolutionCards } from './solutions/solution-cards';
 import { TunedFileUpload } from './tuned-upload';
 import { OFFLINE_ACTION_TEXT } from './use-admin-command';
@@ -184,7 +185,10 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
           <HistoryCard history={ticket.history} online={online} loading={query.isFetching} />
         </div>
       </div>
-      <ChatPanel ticketNumber={ticketNumber} variant="admin" />
+      <div className="ticket-talk">
+        <ChatPanel ticketNumber={ticketNumber} variant="admin" />
+        <InternalNotesPanel ticketNumber={ticketNumber} online={online} />
+      </div>
     </Shell>
   );
 }

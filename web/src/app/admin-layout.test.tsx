@@ -21,6 +21,30 @@ const ADMIN_ITEMS = [
   'Settings',
 ];
 
+describe("an engineer's sidebar", () => {
+  it('lists the queue only: no Users, Credits, Transactions, Deliveries or Settings', () => {
+    const { sidebar } = renderLayout('engineer', '/files');
+    expect(sidebarLinks(sidebar()).map((link) => link.name)).toEqual([
+      'Overview',
+      'ECU Files',
+      'Solutions',
+      'Inbox',
+    ]);
+    for (const name of [
+      'Users',
+      'Unverified Users',
+      'Disabled Users',
+      'Transactions',
+      'Credits',
+      'Settings',
+    ]) {
+      expect(within(sidebar()).queryByRole('link', { name })).toBeNull();
+    }
+    expect(screen.getByText('Engineer Desk')).toBeTruthy();
+    expect(activeLinks(sidebar())).toEqual(['ECU Files']);
+  });
+});
+
 describe('the admin sidebar', () => {
   it('lists the desk in order, and no customer item', () => {
     const { sidebar } = renderLayout('admin', '/dashboard');

@@ -1,15 +1,18 @@
 import type { UserDto } from '@ecu/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../accounts/use-sign-out';
 import { InboxBadge } from '../admin/inbox/inbox-badge';
 import { ThemeSwitch } from '../ui/theme-switch';
 import { activeNavPath, navLinks, SidebarNavLink } from './sidebar-nav';
 
-const LINKS = navLinks('admin');
-
-/** Admin layout (docs/product.md#9-the-admin-desk): 'Admin Dashboard' top bar with sign-out only, sidebar. */
+/**
+ * The staff layout (docs/product.md#9-the-admin-desk): 'Admin Dashboard' (an engineer's 'Engineer
+ * Desk') top bar with sign-out only, and the sidebar of the pages the role may open.
+ */
 export function AdminLayout({ user }: { user: UserDto }) {
+  const links = useMemo(() => navLinks('admin', user.role), [user.role]);
+  const engineer = user.role === 'engineer';
   const { pathname } = useLocation();
   const active = activeNavPath(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -31,8 +34,10 @@ export function AdminLayout({ user }: { user: UserDto }) {
             &#9776;
           </button>
           <div className="topbar-title">
-            <strong>Admin Dashboard</strong>
-            <span>Manage users, files, and system settings</span>
+            <strong>{engineer ? 'Engineer Desk' : 'Admin Dashboard'}</strong>
+            <span>
+              {engineer ? 'Work the file queue and the chats' : 'Manage users, files, and system settings'}
+            </span>
           </div>
         </div>
         <ThemeSwitch />
@@ -41,9 +46,12 @@ export function AdminLayout({ user }: { user: UserDto }) {
         </button>
       </header>
       {menuOpen && <div className="overlay" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
-      <aside className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Admin navigation">
+      <aside
+        className={`sidebar${menuOpen ? ' open' : ''}`}
+        aria-label={engineer ? 'Engineer navigation' : 'Admin navigation'}
+      >
         <nav>
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <SidebarNavLink key={link.path} link={link} active={link.path === active}>
               {/* The support inbox with its unread count (docs/product.md#9-the-admin-desk). */}
               {link.path === '/inbox' && <InboxBadge />}

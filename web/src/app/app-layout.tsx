@@ -1,3 +1,4 @@
+import { isStaff } from '@ecu/shared';
 import { lazy } from 'react';
 import { useAuthUser } from '../accounts/auth-state';
 import { installOutboxHandlersOnUse } from '../local/outbox';
@@ -22,7 +23,7 @@ installOutboxHandlersOnUse(async () => (await import('./outbox-handlers')).OUTBO
 export function AppLayout() {
   const user = useAuthUser();
   if (!user || user === 'loading' || user === 'unknown') return null;
-  return user.role === 'admin' ? (
+  return isStaff(user.role) ? (
     <QueryReady key={user._id}>
       <AdminLayout user={user} />
     </QueryReady>

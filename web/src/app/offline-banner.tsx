@@ -1,3 +1,4 @@
+import { isStaff } from '@ecu/shared';
 import { useGateUser } from '../accounts/auth-gate';
 import { useOnline } from '../local/use-online';
 
@@ -7,7 +8,7 @@ export function OfflineBanner() {
   if (online) return null;
   // Admins act on live data: nothing of theirs is queued
   // (docs/decisions/014-admin-data-with-tanstack-query.md).
-  const isAdmin = typeof user === 'object' && user?.role === 'admin';
+  const isAdmin = typeof user === 'object' && user !== null && isStaff(user.role);
   return (
     <div className="offline-banner" role="status">
       {isAdmin

@@ -1,4 +1,4 @@
-import { isAppRoute, matchRoute } from '@ecu/shared';
+import { isAppRoute, isStaff, matchRoute } from '@ecu/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { QueryReady, startQueries } from '../local/query-ready';
@@ -57,7 +57,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   // The admin desk reads everything with TanStack Query: it loads beside the page when the
   // device knows an admin is signed in. A customer's dashboard paints without it.
   const signedIn = readSignedInCopy();
-  const queries = route.inLayout && signedIn && (route.withQueries || signedIn.role === 'admin');
+  const queries = route.inLayout && signedIn && (route.withQueries || isStaff(signedIn.role));
   return Promise.allSettled([
     route.entry.preload(),
     ...(route.inLayout ? [layout.preload()] : []),

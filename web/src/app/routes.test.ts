@@ -1,4 +1,4 @@
-import { isAppRoute, matchRoute, roleMayOpen } from '@ecu/shared';
+import { isAppRoute, matchRoute, type Role, roleMayOpen } from '@ecu/shared';
 import { describe, expect, it } from 'vitest';
 import { examplePath, VISITORS, type Visitor } from '../test/routes';
 import { decidePage, isPageAlias, type NavGroup, PAGES, ROUTE_ALIASES } from './routes';
@@ -19,44 +19,53 @@ type Row = [
   unverified: Answer,
   customer: Answer,
   admin: Answer,
+  engineer: Answer,
 ];
-const VISITOR_ORDER: Visitor[] = ['signedOut', 'notOnboarded', 'unverified', 'customer', 'admin'];
+const VISITOR_ORDER: Visitor[] = ['signedOut', 'notOnboarded', 'unverified', 'customer', 'admin', 'engineer'];
 const GATE: Row[] = [
   // Signing in: a signed-in visitor goes on to the gate they stand at.
-  ['/signin', OPEN, '/onboarding', '/unverified', '/dashboard', '/dashboard'],
-  ['/signup', OPEN, '/onboarding', '/unverified', '/dashboard', '/dashboard'],
-  ['/password-reset', OPEN, '/onboarding', '/unverified', '/dashboard', '/dashboard'],
-  ['/onboarding', '/signin', OPEN, '/unverified', '/dashboard', '/dashboard'],
-  ['/unverified', '/signin', '/onboarding', OPEN, '/dashboard', '/dashboard'],
-  ['/verify-email', '/signin', '/onboarding', OPEN, '/dashboard', '/dashboard'],
-  // Both roles, each with its own screen.
-  ['/dashboard', '/signin', '/onboarding', '/unverified', OPEN, OPEN],
-  ['/transactions', '/signin', '/onboarding', '/unverified', OPEN, OPEN],
+  ['/signin', OPEN, '/onboarding', '/unverified', '/dashboard', '/dashboard', '/dashboard'],
+  ['/signup', OPEN, '/onboarding', '/unverified', '/dashboard', '/dashboard', '/dashboard'],
+  ['/password-reset', OPEN, '/onboarding', '/unverified', '/dashboard', '/dashboard', '/dashboard'],
+  ['/onboarding', '/signin', OPEN, '/unverified', '/dashboard', '/dashboard', '/dashboard'],
+  ['/unverified', '/signin', '/onboarding', OPEN, '/dashboard', '/dashboard', '/dashboard'],
+  ['/verify-email', '/signin', '/onboarding', OPEN, '/dashboard', '/dashboard', '/dashboard'],
+  // Every role, each with its own screen; an engineer's /transactions would be the payments desk.
+  ['/dashboard', '/signin', '/onboarding', '/unverified', OPEN, OPEN, OPEN],
+  ['/transactions', '/signin', '/onboarding', '/unverified', OPEN, OPEN, '/dashboard'],
   // Customer routes.
-  ['/price-list', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/buy-credits', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/order-details', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/checkout', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/upload-file', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/modification-plan', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/overview', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/my-files', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/ticket-details/:ticketNumber', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/profile-settings', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/help', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  ['/auto-data', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard'],
-  // Admin routes.
-  ['/users', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/users/:userId', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/unverified-users', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/disabled-users', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/files', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/ticket/:ticketNumber', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/solutions', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/inbox', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/credits', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/deliveries', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
-  ['/settings', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN],
+  ['/price-list', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/buy-credits', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/order-details', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/checkout', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/upload-file', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/modification-plan', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/overview', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/my-files', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  [
+    '/ticket-details/:ticketNumber',
+    '/signin',
+    '/onboarding',
+    '/unverified',
+    OPEN,
+    '/dashboard',
+    '/dashboard',
+  ],
+  ['/profile-settings', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/help', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  ['/auto-data', '/signin', '/onboarding', '/unverified', OPEN, '/dashboard', '/dashboard'],
+  // Staff routes: engineers open the queue's (ECU Files, a ticket, Solutions, the Inbox).
+  ['/users', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, '/dashboard'],
+  ['/users/:userId', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, '/dashboard'],
+  ['/unverified-users', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, '/dashboard'],
+  ['/disabled-users', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, '/dashboard'],
+  ['/files', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, OPEN],
+  ['/ticket/:ticketNumber', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, OPEN],
+  ['/solutions', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, OPEN],
+  ['/inbox', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, OPEN],
+  ['/credits', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, '/dashboard'],
+  ['/deliveries', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, '/dashboard'],
+  ['/settings', '/signin', '/onboarding', '/unverified', '/dashboard', OPEN, '/dashboard'],
 ];
 
 const gateCases = GATE.flatMap(([path, ...answers]) =>
@@ -79,8 +88,10 @@ describe('the route table', () => {
   );
 
   it('has the customer routes and the admin routes of the product rules', () => {
-    const openTo = (role: 'user' | 'admin') =>
-      PAGES.filter((page) => isAppRoute(page) && roleMayOpen(page.access, role)).map((page) => page.path);
+    const openTo = (role: Role) =>
+      PAGES.filter((page) => isAppRoute(page) && roleMayOpen(page.access, role, page.desk)).map(
+        (page) => page.path,
+      );
     // docs/product.md#2-routes-and-the-auth-gate, with /help and /auto-data for customers.
     expect(openTo('user').sort()).toEqual(
       [
@@ -117,6 +128,10 @@ describe('the route table', () => {
         '/deliveries',
         '/solutions',
       ].sort(),
+    );
+    // The queue: no users, credits, prices, payments, settings or overview figures.
+    expect(openTo('engineer').sort()).toEqual(
+      ['/dashboard', '/files', '/ticket/:ticketNumber', '/inbox', '/solutions'].sort(),
     );
   });
 
@@ -213,6 +228,16 @@ describe('the sidebars', () => {
       'Deliveries',
       'Settings',
     ]);
+  });
+
+  it("gives an engineer the staff list without the business's items", () => {
+    expect(navLinks('admin', 'engineer').map((link) => link.label)).toEqual([
+      'Overview',
+      'ECU Files',
+      'Solutions',
+      'Inbox',
+    ]);
+    expect(navLinks('admin', 'admin').map((link) => link.label)).toEqual(labels('admin'));
   });
 
   it('links each sidebar only to pages its role may open', () => {

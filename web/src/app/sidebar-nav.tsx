@@ -1,4 +1,4 @@
-import { matchRoute } from '@ecu/shared';
+import { matchRoute, type Role, roleMayOpen } from '@ecu/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type CustomerNavGroup, type NavGroup, PAGES } from './routes';
@@ -21,11 +21,15 @@ export interface SidebarLink {
   label: string;
 }
 
-/** The links of one sidebar group, in the route table's order. */
-export function navLinks(group: NavGroup): SidebarLink[] {
+/**
+ * The links of one sidebar group, in the route table's order; given a role, only the pages it
+ * may open (an engineer's staff sidebar has no Users, Credits, Transactions or Settings).
+ */
+export function navLinks(group: NavGroup, role?: Role): SidebarLink[] {
   return PAGES.flatMap((page) => {
     const label = page.nav?.[group];
-    return label ? [{ path: page.path, label }] : [];
+    if (!label || (role && !roleMayOpen(page.access, role, page.desk))) return [];
+    return [{ path: page.path, label }];
   });
 }
 

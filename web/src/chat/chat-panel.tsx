@@ -1,3 +1,4 @@
+import { isStaff } from '@ecu/shared/accounts/roles';
 import { CHAT_MESSAGES } from '@ecu/shared/chat/message';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'react-toastify';
@@ -35,7 +36,7 @@ export default function ChatPanel({ ticketNumber, variant }: ChatPanelProps) {
         ? {
             id: account._id,
             name: `${account.firstName ?? ''} ${account.lastName ?? ''}`.trim() || account.email,
-            role: account.role,
+            role: isStaff(account.role) ? 'admin' : 'user',
           }
         : null,
     [account],

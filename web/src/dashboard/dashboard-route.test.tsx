@@ -28,6 +28,19 @@ describe('Dashboard', () => {
     expect(screen.getByRole('link', { name: 'Open Autodata' }).getAttribute('href')).toBe('/auto-data');
   });
 
+  it("gives an engineer the queue's doors, not the overview's figures", async () => {
+    await signedInAs(aUser({ firstName: 'Eve', role: 'engineer' }));
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Eve!' })).toBeTruthy();
+    const queue = screen.getByRole('navigation', { name: 'The queue' });
+    expect(
+      within(queue)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/files', '/inbox', '/solutions']);
+    expect(screen.queryByTestId('money-spent')).toBeNull();
+  });
+
   it('shows 0 files and £0.00 for values that are not numbers', async () => {
     await signedInAs(
       aUser({ totalFilesSubmitted: Number.NaN, totalMoneySpent: undefined as unknown as number }),

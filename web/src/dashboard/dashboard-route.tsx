@@ -7,18 +7,46 @@ import { LazyServiceStatusBanner } from '../service-status';
 import { LatestFilesCard } from './latest-files-card';
 
 /**
- * /dashboard: the admin overview for admins, the customer dashboard for everyone else. While
- * the local database opens, the route gate's copy already says who is signed in: the
- * dashboard's frame paints at once and the user's own figures fill in when read.
+ * /dashboard: the admin overview for admins, the queue's doors for engineers, the customer
+ * dashboard for customers. While the local database opens, the route gate's copy already says
+ * who is signed in: the dashboard's frame paints at once and the user's own figures fill in
+ * when read.
  */
 export default function DashboardRoute() {
   const user = useAuthUser();
   const gate = useGateUser();
   if (typeof user === 'object' && user) {
+    if (user.role === 'engineer') return <EngineerHome firstName={user.firstName} />;
     return user.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
   }
   if (user !== 'loading' || typeof gate !== 'object' || !gate) return null;
+  if (gate.role === 'engineer') return <EngineerHome firstName={null} />;
   return gate.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={null} />;
+}
+
+/** An engineer's start: the overview's figures are the business's, so the queue's doors instead. */
+function EngineerHome({ firstName }: { firstName: string | null }) {
+  return (
+    <div className="stack">
+      <section className="welcome">
+        <h1>{firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}</h1>
+        <p>Work the file queue, answer the chats and keep internal notes for the team.</p>
+      </section>
+      <nav className="card" aria-label="The queue">
+        <ul className="stack">
+          <li>
+            <Link to="/files">ECU Files</Link>: the tickets to tune and deliver
+          </li>
+          <li>
+            <Link to="/inbox">Inbox</Link>: customers waiting for an answer
+          </li>
+          <li>
+            <Link to="/solutions">Solutions</Link>: the library of patches by software version
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
 }
 
 function AdminOverview() {

@@ -1,4 +1,4 @@
-import type { UserDto } from '@ecu/shared';
+import { isRole, type UserDto } from '@ecu/shared';
 
 /** What the route gate needs of the signed-in user: no name, address, e-mail or credits. */
 export type GateUser = Pick<UserDto, '_id' | 'role' | 'onBoarded' | 'verified' | 'disabled'>;
@@ -18,7 +18,7 @@ function isGateUser(value: unknown): value is GateUser {
   return (
     typeof user._id === 'string' &&
     user._id !== '' &&
-    (user.role === 'user' || user.role === 'admin') &&
+    isRole(user.role) &&
     typeof user.onBoarded === 'boolean' &&
     typeof user.verified === 'boolean' &&
     typeof user.disabled === 'boolean'

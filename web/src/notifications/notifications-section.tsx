@@ -38,6 +38,7 @@ const BLOCKED: Record<Exclude<PushBlocker, null>, string> = {
 /** What reaches a person without push (docs/decisions/038-web-push.md). */
 const FALLBACK: Record<Role, string> = {
   user: 'We e-mail you instead when a file is unlocked or failed, and when support replies while you are away.',
+  engineer: 'New tickets and customer messages still show in the Inbox.',
   admin: 'New tickets and customer messages still show in the Inbox.',
 };
 

@@ -24,6 +24,7 @@ export const VISITORS = {
   unverified: { signedIn: true, role: 'user', onBoarded: true, verified: false },
   customer: { signedIn: true, role: 'user', onBoarded: true, verified: true },
   admin: { signedIn: true, role: 'admin', onBoarded: true, verified: true },
+  engineer: { signedIn: true, role: 'engineer', onBoarded: true, verified: true },
 } as const satisfies Record<string, AuthState>;
 
 export type Visitor = keyof typeof VISITORS;
@@ -58,17 +59,17 @@ export interface RenderedLayout {
  * answers `inboxCount`.
  */
 export function renderLayout(
-  role: 'customer' | 'admin',
+  role: 'customer' | 'admin' | 'engineer',
   at: string,
   options: { account?: Partial<UserDto>; inboxCount?: number } = {},
 ): RenderedLayout {
-  const account = aUser({ role: role === 'admin' ? 'admin' : 'user', ...options.account });
+  const account = aUser({ role: role === 'customer' ? 'user' : role, ...options.account });
   const api = mockApi({ strict: true });
   api.on('GET', '/admin/chat-inbox/count', ok({ count: options.inboxCount ?? 0 }));
   const queryClient = createTestQueryClient();
   onTestFinished(() => queryClient.clear());
   const current = { pathname: at };
-  const layout = role === 'admin' ? <AdminLayout user={account} /> : <CustomerLayout user={account} />;
+  const layout = role === 'customer' ? <CustomerLayout user={account} /> : <AdminLayout user={account} />;
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>
@@ -83,7 +84,9 @@ export function renderLayout(
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  const name = role === 'admin' ? 'Admin navigation' : 'Main navigation';
+  const name = { admin: 'Admin navigation', engineer: 'Engineer navigation', customer: 'Main navigation' }[
+    role
+  ];
   return {
     user: userEvent.setup(),
     pathname: () => current.pathname,

@@ -22,7 +22,8 @@ export async function changeUserRole(
   if (actorId === userId) throw badRequest('You cannot change your own role');
   const row = await db.transaction(async (tx) => {
     const target =
-      role === 'user'
+      // Any role but admin takes an admin out of the admins who can act (engineer as much as user).
+      role !== 'admin'
         ? await lockForAdminChange(tx, { actorId, userId, change: 'demoted' })
         : await lockUser(tx, userId);
     if (target.role === role) return target;

@@ -75,6 +75,11 @@ describe('the last active admin', () => {
       status: 409,
       message: 'This is the last active admin, who cannot be demoted. Make another account an admin first.',
     });
+    // An engineer is no admin: that is a demotion too.
+    await expect(changeUserRole(db, { actorId, userId, role: 'engineer' })).rejects.toMatchObject({
+      status: 409,
+      message: 'This is the last active admin, who cannot be demoted. Make another account an admin first.',
+    });
     await expect(setUserDisabled(db, { actorId, userId, disabled: true })).rejects.toMatchObject({
       status: 409,
       message: 'This is the last active admin, who cannot be disabled. Make another account an admin first.',

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedUser } from '../../test/credits-helpers';
-import { adminUser, newClient, type TestUser, verifiedUser } from '../../test/factories';
+import { adminUser, engineerUser, newClient, type TestUser, verifiedUser } from '../../test/factories';
 import type { ApiClient } from '../../test/http-client';
 import { jobsSettled } from '../../test/jobs-settled';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
 let admin: TestUser;
-/** A customer, an admin whose account is disabled, and the account the calls name. */
+/** A customer, an engineer, an admin whose account is disabled, and the account the calls name. */
 let customer: TestUser;
+let engineer: TestUser;
 let disabledAdmin: TestUser;
 let victim: TestUser;
 
@@ -20,6 +21,7 @@ beforeAll(async () => {
     verifiedUser(server),
     verifiedUser(server),
   ]);
+  engineer = await engineerUser(server);
   const promoted = await admin.client.put('/api/admin/updateUserRole', {
     userId: disabledAdmin.user._id,
     role: 'admin',
@@ -33,60 +35,71 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'PUT' | 'POST';
+/** 'queue': engineers get through as admins do; 'admin': engineers get 403 not_admin. */
+type Desk = 'queue' | 'admin';
 
 /**
  * Every admin call: the /admin/* calls (docs/product.md#13-the-http-api), the user desk,
- * the user's page, settings, the overview, the exports, the Deliveries desk and the solution library. `body` names the account a call acts on: the victim for callers
+ * the user's page, settings, the overview, the exports, the Deliveries desk, the solution library,
+ * the chat inbox and internal notes, each with its desk: engineers work the 'queue' calls only
+ * (docs/decisions/086-engineers-and-internal-notes.md). `body` names the account a call acts on: the victim for callers
  * the gate must stop, an unknown account for the admin (who must get past the gate, and only
  * that: a 400 or 404 from the route itself is fine here).
  */
-const CALLS: [Method, string, ((userId: string) => Record<string, unknown>)?][] = [
-  ['GET', '/api/admin/getAllUsers'],
-  ['GET', '/api/admin/getAllDisabledUsers'],
-  ['GET', '/api/admin/getAllUnverifiedUsers'],
-  ['GET', '/api/admin/getAllTransactionHistory'],
-  ['GET', '/api/admin/getAllEcuFiles'],
-  ['GET', '/api/admin/getTicketDetails/100001'],
-  ['PUT', '/api/admin/updateUserRole', (userId) => ({ userId, role: 'admin' })],
-  ['PUT', '/api/admin/updateUserCredits', (userId) => ({ userId, credits: 5 })],
-  ['PUT', '/api/admin/updatePerCreditPrice', (userId) => ({ userId, creditPrice: 1 })],
+const CALLS: [Desk, Method, string, ((userId: string) => Record<string, unknown>)?][] = [
+  ['admin', 'GET', '/api/admin/getAllUsers'],
+  ['admin', 'GET', '/api/admin/getAllDisabledUsers'],
+  ['admin', 'GET', '/api/admin/getAllUnverifiedUsers'],
+  ['admin', 'GET', '/api/admin/getAllTransactionHistory'],
+  ['queue', 'GET', '/api/admin/getAllEcuFiles'],
+  ['queue', 'GET', '/api/admin/getTicketDetails/100001'],
+  ['admin', 'PUT', '/api/admin/updateUserRole', (userId) => ({ userId, role: 'admin' })],
+  ['admin', 'PUT', '/api/admin/updateUserCredits', (userId) => ({ userId, credits: 5 })],
+  ['admin', 'PUT', '/api/admin/updatePerCreditPrice', (userId) => ({ userId, creditPrice: 1 })],
   [
+    'queue',
     'PUT',
     '/api/admin/updateEcuFileStatus',
     () => ({ fileId: '00000000-0000-4000-8000-000000000000', status: 'Failed' }),
   ],
-  ['PUT', '/api/admin/uploadTunedFile', () => ({ ticketNumber: 100001 })],
-  ['POST', '/api/admin/disableUser', (userId) => ({ userId })],
-  ['POST', '/api/admin/activeUser', (userId) => ({ userId })],
-  ['POST', '/api/admin/deleteUser', (userId) => ({ userId })],
-  ['POST', '/api/admin/resendVerification', (userId) => ({ userId })],
-  ['GET', '/api/admin/users/:userId'],
-  ['GET', '/api/admin/users/:userId/ledger'],
-  ['GET', '/api/admin/users/:userId/payments'],
-  ['GET', '/api/admin/users/:userId/tickets'],
-  ['GET', '/api/admin/users/:userId/audit'],
-  ['GET', '/api/admin/settings'],
-  ['PUT', '/api/admin/settings', () => ({})],
-  ['GET', '/api/admin/overview'],
-  ['GET', '/api/admin/export/users.csv'],
-  ['GET', '/api/admin/export/transactions.csv'],
-  ['GET', '/api/admin/deliveries'],
-  ['POST', '/api/admin/deliveries/mail-dead/00000000-0000-4000-8000-000000000000/retry'],
-  ['GET', '/api/admin/solutions'],
-  ['POST', '/api/admin/solutions', () => ({ ticketNumber: 100001, approve: true })],
-  ['POST', '/api/admin/solutions/upload'],
-  ['POST', '/api/admin/solutions/1/approve'],
-  ['POST', '/api/admin/solutions/1/retire'],
-  ['GET', '/api/admin/solutions/matches/100001'],
-  ['GET', '/api/admin/solutions/matches/100001/prepared'],
+  ['queue', 'PUT', '/api/admin/uploadTunedFile', () => ({ ticketNumber: 100001 })],
+  ['admin', 'POST', '/api/admin/disableUser', (userId) => ({ userId })],
+  ['admin', 'POST', '/api/admin/activeUser', (userId) => ({ userId })],
+  ['admin', 'POST', '/api/admin/deleteUser', (userId) => ({ userId })],
+  ['admin', 'POST', '/api/admin/resendVerification', (userId) => ({ userId })],
+  ['admin', 'GET', '/api/admin/users/:userId'],
+  ['admin', 'GET', '/api/admin/users/:userId/ledger'],
+  ['admin', 'GET', '/api/admin/users/:userId/payments'],
+  ['admin', 'GET', '/api/admin/users/:userId/tickets'],
+  ['admin', 'GET', '/api/admin/users/:userId/audit'],
+  ['admin', 'GET', '/api/admin/settings'],
+  ['admin', 'PUT', '/api/admin/settings', () => ({})],
+  ['admin', 'GET', '/api/admin/overview'],
+  ['admin', 'GET', '/api/admin/export/users.csv'],
+  ['admin', 'GET', '/api/admin/export/transactions.csv'],
+  ['admin', 'GET', '/api/admin/deliveries'],
+  ['admin', 'POST', '/api/admin/deliveries/mail-dead/00000000-0000-4000-8000-000000000000/retry'],
+  ['queue', 'GET', '/api/admin/solutions'],
+  ['queue', 'POST', '/api/admin/solutions', () => ({ ticketNumber: 100001, approve: true })],
+  ['queue', 'POST', '/api/admin/solutions/upload'],
+  ['queue', 'POST', '/api/admin/solutions/1/approve'],
+  ['queue', 'POST', '/api/admin/solutions/1/retire'],
+  ['queue', 'GET', '/api/admin/solutions/matches/100001'],
+  ['queue', 'GET', '/api/admin/solutions/matches/100001/prepared'],
+  ['queue', 'POST', '/api/admin/reuseTunedFile', () => ({ ticketNumber: 100001, fromTicketNumber: 100002 })],
+  ['queue', 'GET', '/api/admin/chat-inbox'],
+  ['queue', 'GET', '/api/admin/chat-inbox/count'],
+  ['queue', 'GET', '/api/admin/tickets/notes?ticketNumber=100001'],
+  ['queue', 'POST', '/api/admin/tickets/notes', () => ({ ticketNumber: 100001, text: 'A note' })],
+  ['queue', 'POST', '/api/admin/software-notes', () => ({ softwareNumber: '1037000000', text: 'A note' })],
 ];
 
-function call(client: ApiClient, [method, path, body]: (typeof CALLS)[number], userId: string) {
+function call(client: ApiClient, [, method, path, body]: (typeof CALLS)[number], userId: string) {
   const url = path.replace(':userId', encodeURIComponent(userId));
   return client.request(method, url, body ? { json: body(userId) } : {});
 }
 
-describe('every admin call: signed out 401, a user 403, a disabled admin 403, an admin gets through', () => {
+describe('every staff call: signed out 401, a user 403, a disabled admin 403, an engineer by desk, an admin gets through', () => {
   it.each(CALLS)('%s %s', async (...row) => {
     const signedOut = await call(newClient(server), row, victim.user._id);
     expect(signedOut.status).toBe(401);
@@ -114,6 +127,25 @@ describe('every admin call: signed out 401, a user 403, a disabled admin 403, an
       errors: [],
       code: 'account_disabled',
     });
+
+    const asEngineer = await call(
+      engineer.client,
+      row,
+      row[0] === 'queue' ? 'no-such-user' : victim.user._id,
+    );
+    if (row[0] === 'queue') {
+      expect([401, 403], asEngineer.text).not.toContain(asEngineer.status);
+      expect(asEngineer.status, asEngineer.text).toBeLessThan(500);
+      expect(asEngineer.text).not.toContain('No such API endpoint');
+    } else {
+      expect(asEngineer.status, asEngineer.text).toBe(403);
+      expect(asEngineer.body).toEqual({
+        success: false,
+        message: 'Only admins can do this',
+        errors: [],
+        code: 'not_admin',
+      });
+    }
 
     const asAdmin = await call(admin.client, row, 'no-such-user');
     expect([401, 403], asAdmin.text).not.toContain(asAdmin.status);

@@ -89,8 +89,8 @@ describe('PUT /api/admin/updateUserRole', () => {
 
   it.each([
     [{ role: 'admin' }, 'userId is required'],
-    [{ userId: 'x' }, 'role must be user or admin'],
-    [{ userId: 'x', role: 'root' }, 'role must be user or admin'],
+    [{ userId: 'x' }, 'role must be user, engineer or admin'],
+    [{ userId: 'x', role: 'root' }, 'role must be user, engineer or admin'],
   ])('refuses %j with 400', async (body, message) => {
     const res = await admin.client.put('/api/admin/updateUserRole', body);
     expect(res.status).toBe(400);

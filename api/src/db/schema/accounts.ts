@@ -28,7 +28,7 @@ export const users = pgTable(
     country: text('country').notNull().default(''),
     city: text('city').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
-    role: text('role', { enum: ['user', 'admin'] })
+    role: text('role', { enum: ['user', 'engineer', 'admin'] })
       .notNull()
       .default('user'),
     credits: integer('credits').notNull().default(0),
@@ -51,7 +51,7 @@ export const users = pgTable(
       .where(sql`${t.deletedAt} is null and not ${t.emailVerified}`),
     // Search by name, e-mail or role: one trigram index serves ILIKE '%q%' on both databases.
     index('users_search_trgm_idx').using('gin', sql`${USER_SEARCH_TEXT} gin_trgm_ops`),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('user', 'engineer', 'admin')`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     check('users_price_positive', sql`${t.perCreditPricePence} > 0`),
   ],

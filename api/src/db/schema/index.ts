@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './admin';
 export * from './chat';
 export * from './credits';
+export * from './notes';
 export * from './notifications';
 export * from './platform';
 export * from './solutions';

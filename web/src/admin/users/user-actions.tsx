@@ -62,7 +62,7 @@ function HiddenReason({ id, text }: { id: string; text: string | undefined }) {
   ) : null;
 }
 
-const ROLE_TEXT: Record<Role, string> = { user: 'User', admin: 'Admin' };
+const ROLE_TEXT: Record<Role, string> = { user: 'User', engineer: 'Engineer', admin: 'Admin' };
 
 /** The role dropdown: a change applies after a dialog that says what the new role means. */
 export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
@@ -101,8 +101,8 @@ export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
       <HiddenReason id={reasonId} text={reason} />
       <ConfirmDialog
         open={asked !== null}
-        title={asked === 'admin' ? `Make ${name} an admin?` : `Make ${name} a user?`}
-        confirmLabel={asked === 'admin' ? 'Make admin' : 'Make user'}
+        title={asked === 'user' ? `Make ${name} a user?` : `Make ${name} an ${asked}?`}
+        confirmLabel={`Make ${asked ?? ''}`}
         tone={asked === 'admin' ? 'danger' : 'primary'}
         busy={command.pending}
         disabled={command.locked}
@@ -115,9 +115,15 @@ export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
             and payments, and these same powers over other admins. Their customer screens are replaced by the
             admin screens on their next request.
           </p>
+        ) : asked === 'engineer' ? (
+          <p>
+            <strong>{user.email}</strong> works the queue on their next request: tickets, chat, tuned files,
+            solutions and internal notes. Users, credits, prices, payments and settings stay with admins. The
+            last admin cannot be made an engineer.
+          </p>
         ) : (
           <p>
-            <strong>{user.email}</strong> loses the admin desk on their next request and gets the customer
+            <strong>{user.email}</strong> loses the staff desk on their next request and gets the customer
             screens. The last admin cannot be made a user.
           </p>
         )}

@@ -273,6 +273,26 @@ describe("a user's account actions", () => {
     expect(within(screen.getByRole('region', { name: 'Profile' })).getByText('Disabled')).toBeTruthy();
   });
 
+  it('makes a user an engineer after a dialog that says what an engineer may do', async () => {
+    const { api, view, update } = setUp();
+    api.on('PUT', '/admin/updateUserRole', () => {
+      update({ role: 'engineer' });
+      return ok(null, { message: 'Role updated' });
+    });
+    const select = await screen.findByRole('combobox', { name: 'Role of dan@x.com' });
+    expect(within(select).getByRole('option', { name: 'Engineer' })).toBeTruthy();
+    await view.user.selectOptions(select, 'engineer');
+    const dialog = screen.getByRole('dialog', { name: 'Make Dan Fox an engineer?' });
+    expect(dialog.textContent).toContain('Users, credits, prices, payments and settings stay with admins');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Make engineer' }));
+    expect(api.calls('PUT', '/admin/updateUserRole')[0]?.body).toEqual({
+      userId: expect.any(String),
+      role: 'engineer',
+    });
+    await waitFor(() => expect(select).toHaveProperty('value', 'engineer'));
+    expect(within(screen.getByRole('region', { name: 'Profile' })).getByText('Engineer')).toBeTruthy();
+  });
+
   it("shows the server's refusal of a role change and keeps the old role", async () => {
     const { api, view } = setUp({ role: 'admin' });
     api.on('PUT', '/admin/updateUserRole', fail(409, 'The last admin cannot be made a user'));

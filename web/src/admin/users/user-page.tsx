@@ -4,6 +4,7 @@ import {
   formatCredits,
   formatDateTime,
   formatGBP,
+  ROLE_LABELS,
   type UserDto,
 } from '@ecu/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -169,7 +170,7 @@ function ProfileCard({ user }: { user: UserDto }) {
       <dl className="admin-facts">
         <Fact label="Name">{orNone(fullName(user))}</Fact>
         <Fact label="E-mail">{user.email}</Fact>
-        <Fact label="Role">{user.role === 'admin' ? 'Admin' : 'User'}</Fact>
+        <Fact label="Role">{ROLE_LABELS[user.role]}</Fact>
         <Fact label="Country">{orNone(user.country ? (countryName(user.country) ?? user.country) : '')}</Fact>
         <Fact label="City">{orNone(user.city)}</Fact>
         <Fact label="Address">{orNone(user.address)}</Fact>
