@@ -3,6 +3,7 @@ import { boschEdc17Read, MB } from '../shared/src/ecu-identify/test-binaries';
 import { apiSession, createAccount, dataOf, signInThroughUi } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/paths';
+import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
 /** A software number of this run's own, so earlier runs' software notes never show. */
 const software = `1037${String((Date.now() + 500_000) % 1_000_000).padStart(6, '0')}`;
@@ -33,23 +34,11 @@ test('an engineer works the queue, keeps internal notes beside the chat, and the
     vin: 'WAUZZZ8K0GA000041',
     hardware: '0281017946',
   });
-  const ticket = await dataOf<{ ticketNumber: number }>(
-    await tuner.post('/api/ecuFile/create-ecuFile', {
-      multipart: {
-        make: 'Audi',
-        model: 'A4 2.0 TDI',
-        year: '2016',
-        registration: `EN${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
-        transmission: 'Manual',
-        readTool: 'KESS',
-        readType: 'OBD',
-        masterSlave: 'Master',
-        stage: 'Stage 1',
-        options: 'EGR OFF',
-        ecuFile: { name: 'read.bin', mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) },
-      },
-    }),
-  );
+  const ticket = await createTicketThroughForm(tuner, {
+    registration: uniqueRegistration('EN'),
+    fields: { model: 'A4 2.0 TDI', year: '2016', ecuId: undefined, options: 'EGR OFF', notes: undefined },
+    ecuFile: bytes,
+  });
 
   // The engineer's desk: the queue only, and the business's pages send them home.
   const page = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { MB, makeBinary } from '../shared/src/ecu-identify/test-binaries';
 import { apiSession, createAccount, dataOf, signInThroughUi } from './support/accounts';
 import { ADMIN } from './support/paths';
+import { createTicketThroughForm } from './support/tickets';
 
 interface Created {
   _id: string;
@@ -16,25 +17,20 @@ const original = makeBinary({
   strings: [{ offset: 0x40000, text: '0281017946 1037512345 EDC17C46' }],
 });
 
-async function createTicket(tuner: APIRequestContext, registration: string): Promise<Created> {
-  return dataOf<Created>(
-    await tuner.post('/api/ecuFile/create-ecuFile', {
-      multipart: {
-        make: 'Volkswagen',
-        model: 'Golf 2.0 TDI',
-        year: '2019',
-        registration,
-        ecuId: 'Bosch EDC17C46',
-        transmission: 'Manual',
-        readTool: 'KESS',
-        readType: 'OBD',
-        masterSlave: 'Master',
-        stage: 'Stage 1',
-        options: 'EGR OFF',
-        ecuFile: { name: 'read.bin', mimeType: 'application/octet-stream', buffer: Buffer.from(original) },
-      },
-    }),
-  );
+/** A Volkswagen Golf for EGR OFF with `original` as its read. */
+function createTicket(tuner: APIRequestContext, registration: string): Promise<Created> {
+  return createTicketThroughForm<Created>(tuner, {
+    registration,
+    fields: {
+      make: 'Volkswagen',
+      model: 'Golf 2.0 TDI',
+      year: '2019',
+      ecuId: 'Bosch EDC17C46',
+      options: 'EGR OFF',
+      notes: undefined,
+    },
+    ecuFile: original,
+  });
 }
 
 test('both ticket pages show the ECU identification; a known original is reused by the admin in one click', async ({

@@ -1,31 +1,26 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiSession, createAccount, dataOf, signInThroughUi } from './support/accounts';
 import { ADMIN } from './support/paths';
+import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
 interface Created {
   _id: string;
   ticketNumber: number;
 }
 
-async function createTicket(tuner: APIRequestContext): Promise<Created> {
-  return dataOf<Created>(
-    await tuner.post('/api/ecuFile/create-ecuFile', {
-      multipart: {
-        make: 'Ford',
-        model: 'Focus 1.5 TDCi',
-        year: '2018',
-        registration: `RV${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
-        ecuId: 'Bosch EDC17C10',
-        transmission: 'Manual',
-        readTool: 'KESS',
-        readType: 'OBD',
-        masterSlave: 'Master',
-        stage: 'Stage 1',
-        options: 'EGR OFF',
-        ecuFile: { name: 'read.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096, 7) },
-      },
-    }),
-  );
+/** A Ford Focus for EGR OFF with a 4 KB read. */
+function createTicket(tuner: APIRequestContext): Promise<Created> {
+  return createTicketThroughForm<Created>(tuner, {
+    registration: uniqueRegistration('RV'),
+    fields: {
+      make: 'Ford',
+      model: 'Focus 1.5 TDCi',
+      ecuId: 'Bosch EDC17C10',
+      options: 'EGR OFF',
+      notes: undefined,
+    },
+    ecuFile: new Uint8Array(4096).fill(7),
+  });
 }
 
 test('a tuner requests a change of a delivered file; both tickets show the chain, the timeline and the credit history', async ({

@@ -5,36 +5,52 @@ import { dataOf } from './accounts';
 export const uniqueRegistration = (tag: string) =>
   `${tag} ${Date.now().toString(36).slice(-5).toUpperCase()}`;
 
+/** The create-ecuFile form's text fields; `undefined` leaves a field out. */
+export type TicketFormFields = Record<string, string | undefined>;
+
+/** An Audi A4, Stage 1 with DTC OFF, read with KESS over OBD, ECU named by the tuner. */
+const DEFAULT_FIELDS: TicketFormFields = {
+  make: 'Audi',
+  model: 'A4',
+  year: '2018',
+  ecuId: 'Bosch EDC17CP14',
+  transmission: 'Manual',
+  readTool: 'KESS',
+  readType: 'OBD',
+  masterSlave: 'Master',
+  stage: 'Stage 1',
+  options: 'DTC OFF',
+};
+
 /**
- * A ticket made through the multipart create-ecuFile form, as `tuner` (an Audi A4, Stage 1 with
- * DTC OFF, a small read whose bytes name the registration).
+ * A ticket made through the multipart create-ecuFile form, as `tuner`: by default an Audi A4,
+ * Stage 1 with DTC OFF and a small read whose bytes name the registration; `fields` changes or
+ * (with `undefined`) leaves out form fields, `ecuFile` gives the read's bytes.
  */
-export async function createTicketThroughForm(
+export async function createTicketThroughForm<
+  T extends { ticketNumber: number } = { _id: string; ticketNumber: number },
+>(
   tuner: APIRequestContext,
   {
     registration = uniqueRegistration('E2E'),
     notes = 'Browser test',
-  }: { registration?: string; notes?: string } = {},
-): Promise<{ ticketNumber: number }> {
-  return dataOf<{ ticketNumber: number }>(
+    fields = {},
+    ecuFile,
+  }: { registration?: string; notes?: string; fields?: TicketFormFields; ecuFile?: Uint8Array } = {},
+): Promise<T> {
+  const text = Object.fromEntries(
+    Object.entries({ ...DEFAULT_FIELDS, registration, notes, ...fields }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+  return dataOf<T>(
     await tuner.post('/api/ecuFile/create-ecuFile', {
       multipart: {
-        make: 'Audi',
-        model: 'A4',
-        year: '2018',
-        registration,
-        ecuId: 'Bosch EDC17CP14',
-        transmission: 'Manual',
-        readTool: 'KESS',
-        readType: 'OBD',
-        masterSlave: 'Master',
-        stage: 'Stage 1',
-        options: 'DTC OFF',
-        notes,
+        ...text,
         ecuFile: {
           name: 'read.bin',
           mimeType: 'application/octet-stream',
-          buffer: Buffer.from(`ECU ${registration} `.repeat(200)),
+          buffer: ecuFile ? Buffer.from(ecuFile) : Buffer.from(`ECU ${registration} `.repeat(200)),
         },
       },
     }),
