@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ProfileInput } from '@ecu/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { PersonRef, ProfileInput } from '@ecu/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { authAccounts, users } from '../db/schema';
 import type { UserRow } from '../http/context';
 import { hashPassword, needsRehash } from './password-hash';
@@ -81,4 +81,17 @@ export async function createCredentialUser(
       password: passwordHash,
     });
   });
+}
+
+/** People named in staff answers (audit trail, deliveries, solutions), by id: one query for a whole page. */
+export async function personRefs(db: Db | Tx, ids: (string | null)[]): Promise<Map<string, PersonRef>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(
+    rows.map((r) => [r.id, { _id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email }]),
+  );
 }

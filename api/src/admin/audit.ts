@@ -1,7 +1,8 @@
 import type { AuditEntryDto, PersonRef } from '@ecu/shared';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { personRefs } from '../accounts';
 import type { Db, Tx } from '../db/client';
-import { type AUDIT_TARGETS, adminAudit, users } from '../db/schema';
+import { type AUDIT_TARGETS, adminAudit } from '../db/schema';
 
 type AuditTarget = (typeof AUDIT_TARGETS)[number];
 type AuditRow = typeof adminAudit.$inferSelect;
@@ -44,19 +45,6 @@ export async function recordExport(
     targetId: entry.actorId,
     after: { filter: entry.filter, rows: entry.rows },
   });
-}
-
-/** People named in admin answers, by id (one query for a whole page). */
-export async function personRefs(db: Db, ids: (string | null)[]): Promise<Map<string, PersonRef>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, wanted));
-  return new Map(
-    rows.map((r) => [r.id, { _id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email }]),
-  );
 }
 
 function toAuditDto(row: AuditRow, people: Map<string, PersonRef>): AuditEntryDto {

@@ -13,10 +13,11 @@ import {
   toHex,
   type UploadSolutionFields,
 } from '@ecu/shared';
-import { and, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, like, lt, sql } from 'drizzle-orm';
+import { personRefs } from '../accounts';
 import { recordAudit } from '../admin';
 import type { Db, Tx } from '../db/client';
-import { solutions, ticketFiles, users } from '../db/schema';
+import { solutions, ticketFiles } from '../db/schema';
 import { conflict, notFound } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
 import { poolBusy } from '../platform/worker-pool';
@@ -30,15 +31,11 @@ export const rangesToHex = (ranges: readonly PatchRange[]): PatchRangeHex[] =>
 export const rangesFromHex = (ranges: readonly PatchRangeHex[]): PatchRange[] =>
   ranges.map((r) => ({ offset: r.offset, original: fromHex(r.original), patched: fromHex(r.patched) }));
 
+/** The people a solution names, as its screens show them: a name, or the e-mail without one. */
 async function people(db: Db | Tx, ids: (string | null)[]): Promise<Map<string, SolutionPersonDto>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, wanted));
+  const refs = await personRefs(db, ids);
   return new Map(
-    rows.map((r) => [r.id, { _id: r.id, name: `${r.firstName} ${r.lastName}`.trim() || r.email }]),
+    [...refs].map(([id, p]) => [id, { _id: id, name: `${p.firstName} ${p.lastName}`.trim() || p.email }]),
   );
 }
 

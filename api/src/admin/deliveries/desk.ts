@@ -7,10 +7,11 @@ import {
 } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
+import { personRefs } from '../../accounts';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../http/app-error';
 import { deadLetterOf, JOBS_SCHEMA, type Jobs } from '../../platform/jobs';
-import { personRefs, recordAudit } from '../audit';
+import { recordAudit } from '../audit';
 import { deliveryErrorText } from './error-text';
 
 /**

@@ -6,7 +6,7 @@ import type {
   TransactionDto,
 } from '@ecu/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { getUserById, toUserDto } from '../../accounts';
+import { getUserById, personRefs, toUserDto } from '../../accounts';
 import { ledgerRowsPage, toTransactionDto } from '../../credits';
 import type { Db } from '../../db/client';
 import { payments, tickets } from '../../db/schema';
@@ -18,7 +18,7 @@ import {
   parseTimeIdCursor,
 } from '../../http/keyset-cursor';
 import type { Jobs } from '../../platform/jobs';
-import { auditTrail, personRefs } from '../audit';
+import { auditTrail } from '../audit';
 import { userDeliveryProblems } from '../deliveries/desk';
 
 /** How many rows of each list the user's page opens with. */
