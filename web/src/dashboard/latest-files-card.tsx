@@ -1,6 +1,6 @@
 import { formatDateTime } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge, ticketsNewestFirst, vehicleName } from '../tickets';
 import { isReadyToDownload, LATEST_FILES_COUNT, latestFiles } from './latest-files';
@@ -11,7 +11,8 @@ import { isReadyToDownload, LATEST_FILES_COUNT, latestFiles } from './latest-fil
  */
 export function LatestFilesCard() {
   const headingId = useId();
-  const tickets = useLiveQuery(() => ticketsNewestFirst(), []);
+  // Deferred: a sync that brings tickets re-renders the list in short tasks (see useAuthUser).
+  const tickets = useDeferredValue(useLiveQuery(() => ticketsNewestFirst(), []));
   const shown = tickets ? latestFiles(tickets, LATEST_FILES_COUNT) : [];
 
   return (
