@@ -1,6 +1,5 @@
 import { isServerFault, type UserDto } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue } from 'react';
 import { ApiError, type ApiResult, NetworkError } from '../local/api-client';
 import { dropChatCopies } from '../local/chat-copies';
 import { accountTables, dropQueued, dropSyncedCopy, localDb, setAuthUser } from '../local/db';
@@ -27,18 +26,12 @@ export type AuthUserState = UserDto | null | 'loading' | 'unknown';
 
 const UNKNOWN = { key: 'authUser', value: 'unknown' } as const;
 
-/**
- * The cached authUser (docs/product.md#1-roles-and-accounts), live from IndexedDB. A change is
- * taken in a deferred render, which React splits into short tasks: the layout and the page that
- * re-render with it no longer hold a phone's main thread in one piece.
- */
+/** The cached authUser (docs/product.md#1-roles-and-accounts), live from IndexedDB. */
 export function useAuthUser(): AuthUserState {
-  return useDeferredValue(
-    useLiveQuery(
-      async () => ((await localDb.meta.get('authUser')) ?? UNKNOWN).value as UserDto | null | 'unknown',
-      [],
-      'loading' as const,
-    ),
+  return useLiveQuery(
+    async () => ((await localDb.meta.get('authUser')) ?? UNKNOWN).value as UserDto | null | 'unknown',
+    [],
+    'loading' as const,
   );
 }
 

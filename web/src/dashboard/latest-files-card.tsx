@@ -1,6 +1,6 @@
 import { formatDateTime } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge, ticketsNewestFirst, vehicleName } from '../tickets';
 import { isReadyToDownload, LATEST_FILES_COUNT, latestFiles } from './latest-files';
@@ -11,8 +11,7 @@ import { isReadyToDownload, LATEST_FILES_COUNT, latestFiles } from './latest-fil
  */
 export function LatestFilesCard() {
   const headingId = useId();
-  // Deferred: a sync that brings tickets re-renders the list in short tasks (see useAuthUser).
-  const tickets = useDeferredValue(useLiveQuery(() => ticketsNewestFirst(), []));
+  const tickets = useLiveQuery(() => ticketsNewestFirst(), []);
   const shown = tickets ? latestFiles(tickets, LATEST_FILES_COUNT) : [];
 
   return (
