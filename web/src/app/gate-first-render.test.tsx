@@ -32,6 +32,28 @@ function openAt(path: string) {
 
 const tuner = { _id: 'u1', role: 'user', onBoarded: true, verified: true, disabled: false } as const;
 
+/**
+ * A fresh start on a device that knows nobody (a malformed copy reads as none; the modules are
+ * loaded anew, as they keep what they read), at `path`; returns the fresh copy module.
+ */
+async function openKnowingNobody(path: string) {
+  localStorage.setItem('ecu-signed-in', 'not json');
+  vi.resetModules();
+  const fresh = await import('./root');
+  const copy = await import('../local/signed-in-copy');
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<fresh.Root />}>
+          <Route path="/signin" element={<h1>Sign In</h1>} />
+          <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+  return copy;
+}
+
 describe("the route gate's first render", () => {
   beforeEach(() => {
     localStorage.clear();
@@ -65,39 +87,14 @@ describe("the route gate's first render", () => {
 
   it('knowing nobody, waits for the server, then offers Retry after the time limit', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // No copy on this device: the module keeps what it read; a malformed copy reads as none.
-    localStorage.setItem('ecu-signed-in', 'not json');
-    vi.resetModules();
-    const fresh = await import('./root');
-    render(
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <Routes>
-          <Route element={<fresh.Root />}>
-            <Route path="/dashboard" element={<h1>Dashboard</h1>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
+    await openKnowingNobody('/dashboard');
     expect(screen.getByText('Loading...')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_LOOKUP_LIMIT_MS));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
   it('knowing nobody, shows the sign-in page at once, and moves on when the server names a user', async () => {
-    localStorage.setItem('ecu-signed-in', 'not json');
-    vi.resetModules();
-    const fresh = await import('./root');
-    const copy = await import('../local/signed-in-copy');
-    render(
-      <MemoryRouter initialEntries={['/signin']}>
-        <Routes>
-          <Route element={<fresh.Root />}>
-            <Route path="/signin" element={<h1>Sign In</h1>} />
-            <Route path="/dashboard" element={<h1>Dashboard</h1>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
+    const copy = await openKnowingNobody('/signin');
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
 
@@ -108,19 +105,7 @@ describe("the route gate's first render", () => {
   });
 
   it('knowing nobody on a signed-in page, shows it once the server names the user', async () => {
-    localStorage.setItem('ecu-signed-in', 'not json');
-    vi.resetModules();
-    const fresh = await import('./root');
-    const copy = await import('../local/signed-in-copy');
-    render(
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <Routes>
-          <Route element={<fresh.Root />}>
-            <Route path="/dashboard" element={<h1>Dashboard</h1>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
+    const copy = await openKnowingNobody('/dashboard');
     expect(screen.getByText('Loading...')).toBeTruthy();
 
     act(() => copy.writeSignedInCopy(tuner));
