@@ -1,18 +1,13 @@
 import { isStaff } from '@ecu/shared';
 import { lazy } from 'react';
 import { useAuthUser } from '../accounts/auth-state';
-import { installOutboxHandlersOnUse } from '../local/outbox';
 import { QueryReady } from '../local/query-ready';
 import { CustomerLayout } from './customer-layout';
+import './outbox-on-use';
 
 // The admin desk's layout (its inbox badge reads with TanStack Query) is not part of a
 // customer's first paint; it suspends with the query client it waits for anyway.
 const AdminLayout = lazy(async () => ({ default: (await import('./admin-layout')).AdminLayout }));
-
-// The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md);
-// it loads with the first command sent, not with the first screen
-// (docs/decisions/084-paint-from-device.md).
-installOutboxHandlersOnUse(async () => (await import('./outbox-handlers')).OUTBOX_HANDLERS);
 
 /**
  * Signed-in pages: the layout follows the role (the route gate has already checked access).

@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
-import { installOutboxHandlersOnUse } from '../local/outbox';
 import { startSyncLoop } from '../local/sync-engine';
-
-// The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md),
-// loaded when a command is first sent: a sync with nothing queued loads no upload code.
-installOutboxHandlersOnUse(async () => (await import('./outbox-handlers')).OUTBOX_HANDLERS);
+import './outbox-on-use';
 
 /** Keeps Dexie in step with the server while a verified user is signed in. */
 export default function SyncRunner({ userId }: { userId: string }) {

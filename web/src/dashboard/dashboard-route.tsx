@@ -15,13 +15,12 @@ import { LatestFilesCard } from './latest-files-card';
 export default function DashboardRoute() {
   const user = useAuthUser();
   const gate = useGateUser();
-  if (typeof user === 'object' && user) {
-    if (user.role === 'engineer') return <EngineerHome firstName={user.firstName} />;
-    return user.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
-  }
-  if (user !== 'loading' || typeof gate !== 'object' || !gate) return null;
-  if (gate.role === 'engineer') return <EngineerHome firstName={null} />;
-  return gate.role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={null} />;
+  const known = typeof user === 'object' ? user : null;
+  // While Dexie is read, the gate's copy names the role; the user's own fields come with Dexie.
+  const role = known?.role ?? (user === 'loading' && typeof gate === 'object' ? gate?.role : undefined);
+  if (!role) return null;
+  if (role === 'engineer') return <EngineerHome firstName={known?.firstName ?? null} />;
+  return role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={known} />;
 }
 
 /** An engineer's start: the overview's figures are the business's, so the queue's doors instead. */

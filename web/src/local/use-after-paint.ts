@@ -4,19 +4,17 @@ import { firstContentfulPaint } from './first-paint';
 /**
  * False on the first render, true once that render has painted: a part that the first paint
  * does without starts loading its chunk from then on, instead of competing with the page's
- * (docs/decisions/084-paint-from-device.md). A frame callback runs before the next paint; the
- * one after it runs once that frame is on the screen, and the timeout it sets after that; then
- * the browser's first contentful paint, where a screen waited on data for its first text.
+ * (docs/decisions/084-paint-from-device.md). A frame callback runs before the next paint and
+ * the timeout it sets after it; on the page's first load it also waits for the browser's first
+ * contentful paint, where a screen waited on data for its first text.
  */
 export function useAfterPaint(): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => void firstContentfulPaint().then(() => live && setAfter(true)), 0);
-      });
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void firstContentfulPaint().then(() => live && setAfter(true)), 0);
     });
     return () => {
       live = false;
