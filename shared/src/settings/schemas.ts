@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AuditEntryDto } from '../admin/dto';
-import { type WorkingHours, workingHoursSchema } from './working-hours';
+import type { WorkingHours } from './working-hours';
+import { workingHoursSchema } from './working-hours-schema';
 
 const text = (label: string, max: number) =>
   z
