@@ -5,7 +5,7 @@ export { ensureAdmin, GENERATED_ADMIN_EMAIL } from './admin-bootstrap';
 export type { Auth } from './auth';
 export { currentUser, GATE_MESSAGES, passGates, requireAccount } from './gates';
 export { hashPassword } from './password-hash';
-export { getUserById, personRefs } from './queries';
+export { getUserById, personRefs, TERMS_VERSION } from './queries';
 export { RATE_LIMITS } from './rate-limits';
 export { toUserDto } from './user-dto';
 export { queueVerificationMail } from './verification-link';

@@ -95,3 +95,17 @@ export async function personRefs(db: Db | Tx, ids: (string | null)[]): Promise<M
     rows.map((r) => [r.id, { _id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email }]),
   );
 }
+
+/**
+ * The version of the terms the sign-up form makes every new account tick (docs/product.md#1-roles-and-accounts),
+ * recorded with the time as chargeback evidence. A new version of the terms gets a new name here.
+ */
+export const TERMS_VERSION = '2026-01';
+
+/** Records that a new account accepted the current terms, now. */
+export async function recordTermsAccepted(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ termsVersion: TERMS_VERSION, termsAcceptedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

@@ -8,7 +8,7 @@ import { queueMail } from '../platform/mail';
 import { applyNewAccountPrice } from '../settings';
 import { signUpAttemptMail } from './mail-templates';
 import { hashPassword } from './password-hash';
-import { getUserByEmail } from './queries';
+import { getUserByEmail, recordTermsAccepted } from './queries';
 import { toUserDto } from './user-dto';
 import { sendVerificationMail } from './verification-link';
 
@@ -66,6 +66,7 @@ export async function signUp(
   }
   forwardCookies(res);
   const created = await getUserByEmail(db, input.email);
+  if (created) await recordTermsAccepted(db, created.id);
   const user = created && (await applyNewAccountPrice(db, config, created.id, logger));
   if (created) {
     try {

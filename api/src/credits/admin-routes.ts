@@ -1,4 +1,5 @@
 import {
+  formatSerialNo,
   listQuerySchema,
   penceToPounds,
   poundsToPence,
@@ -17,7 +18,9 @@ import type { AppEnv } from '../http/context';
 import { idempotent } from '../http/idempotency';
 import { int4FromDigits } from '../http/int4';
 import { containsPattern } from '../http/search-pattern';
+import { isUuid } from '../http/uuid';
 import { jsonBody, parseWith } from '../http/validate';
+import { getPaymentEvidence } from './evidence-queries';
 import { applyCreditChange, InsufficientCreditsError } from './ledger';
 import { toTransactionDto } from './transaction-dto';
 
@@ -55,6 +58,23 @@ export function adminCreditRoutes() {
       message: 'Transactions',
       data: page.map((r) => toTransactionDto(r.payment, r.payer)),
       nextCursor: rows.length > limit ? String(page.at(-1)!.payment.serialNo) : null,
+    });
+  });
+
+  // Chargeback evidence: one PDF per payment (docs/product.md#9-the-admin-desk); admins only.
+  app.get('/payments/:paymentId/evidence.pdf', async (c) => {
+    const paymentId = c.req.param('paymentId');
+    if (!isUuid(paymentId)) throw badRequest('Not a payment id');
+    const evidence = await getPaymentEvidence(c.var.deps.db, paymentId);
+    if (!evidence) throw notFound('Payment not found');
+    // pdfkit (and its fonts) loads on the first PDF, not at every start.
+    const { renderEvidencePdf } = await import('./evidence-pdf');
+    const pdf = await renderEvidencePdf(evidence, new Date());
+    const name = `evidence-${formatSerialNo(evidence.payment.serialNo)}.pdf`;
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
     });
   });
 

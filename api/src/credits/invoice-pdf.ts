@@ -1,32 +1,10 @@
-import { createRequire } from 'node:module';
 import { countryName, formatGBP, formatSerialNo, penceToPounds, VAT_PERCENT } from '@ecu/shared';
-import PDFDocument from 'pdfkit';
 import type { Config } from '../config';
 import type { payments } from '../db/schema';
 import type { UserRow } from '../http/context';
+import { BOLD, LEFT, newPdf, REGULAR, RIGHT, ukDate } from './pdf-layout';
 
 type PaymentRow = typeof payments.$inferSelect;
-
-/**
- * Noto Sans (SIL Open Font Licence, the TrueType files of @expo-google-fonts/noto-sans): PDF's
- * standard Helvetica writes WinAnsi alone, so a buyer named Łukasz or İnce printed as mojibake
- * (docs/decisions/075-invoice-font.md). The files stay in node_modules, where the image's `pnpm
- * deploy --prod` puts them too (Dockerfile), and are found from this module, in the source and
- * from its bundled chunk alike; pdfkit embeds only the glyphs an invoice uses.
- */
-const fontFile = (style: '400Regular' | '700Bold') =>
-  createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${style}/NotoSans_${style}.ttf`);
-const REGULAR = fontFile('400Regular');
-const BOLD = fontFile('700Bold');
-
-function ukDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(d);
-}
 
 /**
  * A VAT invoice for a completed payment: the seller block of the settings (by default the
@@ -40,21 +18,13 @@ export function renderInvoicePdf(params: {
 }): Promise<Buffer> {
   const { payment, buyer, company } = params;
   const serial = formatSerialNo(payment.serialNo);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    font: REGULAR,
-    info: { Title: `VAT invoice ${serial}`, Author: company.name, Subject: 'Credit purchase' },
+  const { doc, done } = newPdf({
+    Title: `VAT invoice ${serial}`,
+    Author: company.name,
+    Subject: 'Credit purchase',
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = 50;
-  const right = 545;
+  const left = LEFT;
+  const right = RIGHT;
   doc.font(BOLD).fontSize(22).fillColor('#0b1220').text('VAT INVOICE', left, 50);
   doc.font(REGULAR).fontSize(10).fillColor('#374151');
   doc.text(`Invoice number: ${serial}`, 330, 55, { width: right - 330, align: 'right' });

@@ -3,8 +3,9 @@ import { isStaff } from '@ecu/shared';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { passGates } from '../accounts';
-import { ticketFiles, tickets } from '../db/schema';
+import { downloadEvents, ticketFiles, tickets } from '../db/schema';
 import { notFound } from '../http/app-error';
+import { clientIp } from '../http/client-ip';
 import { contentDisposition } from '../http/content-disposition';
 import type { AppEnv } from '../http/context';
 import { isUuid } from '../http/uuid';
@@ -67,6 +68,15 @@ export function fileRoutes() {
     // Hono answers HEAD with this handler and drops the body: never open a stream for it
     // (one left unread per HEAD would leak a file descriptor each time).
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    if (isOwner && row.file.kind === 'tuned') {
+      // Chargeback evidence: when, from where, with what; nothing more (download_events).
+      await db.insert(downloadEvents).values({
+        ticketId: row.file.ticketId,
+        userId: user.id,
+        ipAddress: clientIp(c, config.trustProxyHops),
+        userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
+      });
+    }
     const body = Readable.toWeb(storage.read(row.file.storageKey)) as ReadableStream;
     return c.body(body, 200, headers);
   });

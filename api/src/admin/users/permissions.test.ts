@@ -51,6 +51,7 @@ const CALLS: [Desk, Method, string, ((userId: string) => Record<string, unknown>
   ['admin', 'GET', '/api/admin/getAllDisabledUsers'],
   ['admin', 'GET', '/api/admin/getAllUnverifiedUsers'],
   ['admin', 'GET', '/api/admin/getAllTransactionHistory'],
+  ['admin', 'GET', '/api/admin/payments/00000000-0000-4000-8000-000000000000/evidence.pdf'],
   ['queue', 'GET', '/api/admin/getAllEcuFiles'],
   ['queue', 'GET', '/api/admin/getTicketDetails/100001'],
   ['admin', 'PUT', '/api/admin/updateUserRole', (userId) => ({ userId, role: 'admin' })],

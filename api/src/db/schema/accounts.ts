@@ -38,6 +38,9 @@ export const users = pgTable(
     onBoarded: boolean('on_boarded').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The terms the account accepted at sign-up, and when (null: before this was recorded). */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -103,6 +103,27 @@ export const ticketFiles = pgTable(
 );
 
 /**
+ * Each time an owner is served a tuned file: when, from which IP and with which user agent, and
+ * nothing more (chargeback evidence, docs/product.md#12-admin-area).
+ */
+export const downloadEvents = pgTable(
+  'download_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('download_events_ticket_id_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
  * Stored bytes that ticket files refer to, by storage key (docs/decisions/062-shared-stored-bytes.md).
  * Several ticket files may name one key (a revision's original, a reused tuned file); the bytes
  * go only when no ticket file names the key any more. A row is added by a trigger on every
