@@ -64,6 +64,38 @@ export function InvoiceCell({ tx, online }: { tx: TransactionDto; online: boolea
   );
 }
 
+/** Where an admin downloads a payment's chargeback evidence (docs/product.md#9-the-admin-desk). */
+export function evidenceUrl(paymentId: string): string {
+  return `/api/admin/payments/${encodeURIComponent(paymentId)}/evidence.pdf`;
+}
+
+/** The chargeback evidence PDF of any payment (admins only); offline it cannot download, and says so. */
+export function EvidenceCell({ tx, online }: { tx: TransactionDto; online: boolean }) {
+  if (!online) {
+    return (
+      <span
+        className="admin-invoice is-disabled"
+        aria-disabled="true"
+        title="Evidence downloads when you are back online"
+      >
+        <DownloadIcon />
+        Evidence PDF
+      </span>
+    );
+  }
+  return (
+    <a
+      className="admin-invoice"
+      href={evidenceUrl(tx._id)}
+      download
+      aria-label={`Download the evidence PDF for ${tx.serialNo}`}
+    >
+      <DownloadIcon />
+      Evidence PDF
+    </a>
+  );
+}
+
 function DownloadIcon() {
   return (
     <svg viewBox="0 0 20 20" aria-hidden="true">

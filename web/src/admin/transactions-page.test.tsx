@@ -44,6 +44,31 @@ describe('the transactions desk', () => {
     expect(screen.queryByRole('link', { name: 'Download the invoice for SN-000006' })).toBeNull();
   });
 
+  it("gives every payment row an 'Evidence PDF' link to its chargeback evidence, failed ones too", async () => {
+    const api = mockApi();
+    api.on(
+      'GET',
+      '/admin/getAllTransactionHistory',
+      ok(
+        [
+          transactionDto({ _id: 'pay-7', serialNo: 'SN-000007', userId: payer }),
+          transactionDto({ _id: 'pay-6', serialNo: 'SN-000006', status: 'Failed', invoiceUrl: null }),
+        ],
+        { nextCursor: null },
+      ),
+    );
+    renderWithProviders(<AdminTransactionsPage />);
+
+    const paid = await screen.findByRole('link', { name: 'Download the evidence PDF for SN-000007' });
+    expect(paid.getAttribute('href')).toBe('/api/admin/payments/pay-7/evidence.pdf');
+    expect(paid.hasAttribute('download')).toBe(true);
+    expect(paid.textContent).toBe('Evidence PDF');
+    expect(
+      screen.getByRole('link', { name: 'Download the evidence PDF for SN-000006' }).getAttribute('href'),
+    ).toBe('/api/admin/payments/pay-6/evidence.pdf');
+    expect(screen.getByRole('columnheader', { name: 'Evidence' })).toBeTruthy();
+  });
+
   it('pages on by the serial-number cursor and searches with q', async () => {
     const api = mockApi();
     api.on('GET', '/admin/getAllTransactionHistory', ({ query }) => {
@@ -129,6 +154,8 @@ describe('the transactions desk', () => {
     // The invoice cannot download offline, and says so.
     expect(screen.queryByRole('link', { name: /Download the invoice/ })).toBeNull();
     expect(screen.getByTitle('Invoices download when you are back online')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Download the evidence PDF/ })).toBeNull();
+    expect(screen.getByTitle('Evidence downloads when you are back online')).toBeTruthy();
   });
 });
 

@@ -2,11 +2,11 @@ import type { TransactionDto } from '@ecu/shared';
 import { PaymentColumnHeads } from '../credits';
 import { adminApi } from './api';
 import { AfterRestore, EmailText, ListDesk, listStateRow } from './list-parts';
-import { PaymentCells } from './payment-parts';
+import { EvidenceCell, PaymentCells } from './payment-parts';
 import { adminKeys } from './queries';
 import { useAdminList } from './use-admin-list';
 
-const COLUMNS = 7;
+const COLUMNS = 8;
 
 function payerName(tx: TransactionDto): string {
   return `${tx.userId?.firstName ?? ''} ${tx.userId?.lastName ?? ''}`.trim();
@@ -41,7 +41,7 @@ function TransactionsDesk() {
   return (
     <ListDesk
       title="Transactions"
-      intro="Card payments of every user, newest first, with their VAT invoices."
+      intro="Card payments of every user, newest first, with their VAT invoices and chargeback evidence."
       label="All transactions"
       list={list}
       search={{
@@ -57,6 +57,7 @@ function TransactionsDesk() {
             <th scope="col">Serial No</th>
             <th scope="col">User</th>
             <PaymentColumnHeads />
+            <th scope="col">Evidence</th>
           </tr>
         </thead>
         <tbody>
@@ -79,6 +80,9 @@ function TransactionsDesk() {
                     </div>
                   </td>
                   <PaymentCells tx={tx} online={list.online} />
+                  <td data-label="Evidence">
+                    <EvidenceCell tx={tx} online={list.online} />
+                  </td>
                 </tr>
               );
             })}
