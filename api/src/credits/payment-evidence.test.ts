@@ -120,7 +120,7 @@ describe('GET /api/admin/payments/:paymentId/evidence.pdf', () => {
     for (const who of [engineer, buyer]) {
       const res = await who.client.get(evidenceUrl(payment._id));
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('not_admin');
+      expect(res.body).toMatchObject({ success: false, code: 'not_admin' });
       expect(res.text).not.toContain('Lovelace');
     }
   });
