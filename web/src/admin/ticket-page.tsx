@@ -3,7 +3,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ChatPanel } from '../chat';
+import { ChatPanel, type ComposerReplies } from '../chat';
 import { messageOf } from '../local/api-client';
 import { isOnline } from '../local/connectivity';
 import { useOnline } from '../local/use-online';
@@ -23,6 +23,7 @@ import {
   ticketStatus,
   vehicleName,
 } from '../tickets';
+import { placeholderValuesOf, useCannedReplies } from './canned-replies/replies-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
@@ -85,6 +86,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
       (await adminTicketsApi.details(ticketNumber, signal)).data,
     placeholderData: () => rowFromLists(client, ticketNumber),
   });
+  const cannedReplies = useCannedReplies();
   // Admin ticket load failure: the server's message.
   const error = query.error ? messageOf(query.error, 'Failed to load the ticket') : null;
 
@@ -135,6 +137,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const loadedAt = query.isPlaceholderData || !query.dataUpdatedAt ? null : query.dataUpdatedAt;
   const owner = ticket.userId;
   const ownerName = `${owner?.firstName ?? ''} ${owner?.lastName ?? ''}`.trim();
+  const replies: ComposerReplies = { list: cannedReplies.data, values: placeholderValuesOf(ticket) };
 
   return (
     <Shell ticketNumber={ticketNumber}>
@@ -186,7 +189,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
         </div>
       </div>
       <div className="ticket-talk">
-        <ChatPanel ticketNumber={ticketNumber} variant="admin" />
+        <ChatPanel ticketNumber={ticketNumber} variant="admin" replies={replies} />
         <InternalNotesPanel ticketNumber={ticketNumber} online={online} />
       </div>
     </Shell>
