@@ -131,7 +131,7 @@ describe('canned replies', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('not_admin');
+      expect(res.body).toMatchObject({ success: false, code: 'not_admin' });
       expect(res.text).not.toContain('CANNED-');
     }
     expect((await newClient(server).get('/api/admin/canned-replies')).status).toBe(401);
