@@ -137,7 +137,11 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const loadedAt = query.isPlaceholderData || !query.dataUpdatedAt ? null : query.dataUpdatedAt;
   const owner = ticket.userId;
   const ownerName = `${owner?.firstName ?? ''} ${owner?.lastName ?? ''}`.trim();
-  const replies: ComposerReplies = { list: cannedReplies.data, values: placeholderValuesOf(ticket) };
+  const replies: ComposerReplies = {
+    list: cannedReplies.data,
+    problem: cannedReplies.error ? messageOf(cannedReplies.error, 'The canned replies did not load') : null,
+    values: placeholderValuesOf(ticket),
+  };
 
   return (
     <Shell ticketNumber={ticketNumber}>

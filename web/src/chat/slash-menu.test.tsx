@@ -119,6 +119,12 @@ describe('the slash menu', () => {
     expect(box.value).toBe('');
   });
 
+  it('says why when the list did not load', async () => {
+    const { box, user } = setup({ list: undefined, problem: 'The canned replies did not load.', values: {} });
+    await user.type(box, '/');
+    expect(screen.getByText('The canned replies did not load.')).toBeTruthy();
+  });
+
   it("a composer without replies (the customer's) never opens it", async () => {
     const { box, user, onSend } = setup();
     expect(box.getAttribute('aria-autocomplete')).toBeNull();

@@ -14,6 +14,8 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 export interface ComposerReplies {
   /** undefined while the list loads. */
   list: readonly CannedReplyDto[] | undefined;
+  /** Why the list is not there (a failed load, offline before the first); null while it loads. */
+  problem?: string | null;
   values: PlaceholderValues;
 }
 
@@ -110,7 +112,7 @@ export function useSlashMenu(
         ) : (
           <p className="chat-slash-empty">
             {!list
-              ? 'Loading canned replies…'
+              ? (replies?.problem ?? 'Loading canned replies…')
               : list.length === 0
                 ? 'No canned replies yet: staff add them on the Inbox page.'
                 : `No canned reply title holds "${query}".`}
