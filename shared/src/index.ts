@@ -27,6 +27,7 @@ export * from './settings/schemas';
 export * from './settings/working-hours';
 export * from './solutions/rules';
 export * from './solutions/schemas';
+export * from './tickets/assignment';
 export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
 export * from './tickets/internal-notes';

@@ -1,6 +1,8 @@
 import {
   type AdminSettings,
+  assignmentSettingsSchema,
   automationSettingsSchema,
+  DEFAULT_ASSIGNMENT_SETTINGS,
   DEFAULT_WORKING_HOURS,
   penceToPounds,
   poundsToPence,
@@ -27,6 +29,7 @@ const GROUP_SCHEMAS: { [G in SettingsGroup]: z.ZodType<AdminSettings[G]> } = {
   support: supportSettingsSchema,
   hours: workingHoursSchema,
   automation: automationSettingsSchema,
+  assignment: assignmentSettingsSchema,
 };
 
 /** What a group is until an admin saves it: the COMPANY_* and SUPPORT_EMAIL configuration. */
@@ -43,6 +46,8 @@ export function defaultSettings(config: Config): AdminSettings {
     hours: DEFAULT_WORKING_HOURS,
     // Off on a fresh install: an admin turns automatic delivery on once solutions are approved.
     automation: { automaticDelivery: false },
+    // Off on a fresh install: tickets wait unassigned until someone takes them.
+    assignment: DEFAULT_ASSIGNMENT_SETTINGS,
   };
 }
 

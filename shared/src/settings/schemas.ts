@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuditEntryDto } from '../admin/dto';
+import { assignmentSettingsSchema } from '../tickets/assignment';
 import { type WorkingHours, workingHoursSchema } from './working-hours';
 
 const text = (label: string, max: number) =>
@@ -48,6 +49,7 @@ export const adminSettingsSchema = z.object({
   support: supportSettingsSchema,
   hours: workingHoursSchema,
   automation: automationSettingsSchema,
+  assignment: assignmentSettingsSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export type SettingsGroup = keyof AdminSettings;
@@ -57,6 +59,7 @@ export const SETTINGS_GROUPS = [
   'support',
   'hours',
   'automation',
+  'assignment',
 ] as const satisfies SettingsGroup[];
 
 /** PUT /admin/settings: any of the groups, each whole; the others stay as they are. */
