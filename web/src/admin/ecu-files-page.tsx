@@ -123,7 +123,8 @@ function EcuFilesDesk() {
               <button
                 key={a}
                 type="button"
-                className="btn btn-secondary btn-sm"
+                // The chosen filter looks like the page's primary button (AA in both schemes).
+                className={assigned === a ? 'btn btn-sm' : 'btn btn-secondary btn-sm'}
                 aria-pressed={assigned === a}
                 onClick={() => setAssigned(a)}
               >
