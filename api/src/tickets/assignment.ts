@@ -136,7 +136,7 @@ export async function assignTicket(
  */
 export function autoAssignNewTicket(config: Config): OnTicketCreated {
   return async (tx, ticket) => {
-    const { assignment, hours } = await getSettings(tx as unknown as Db, config);
+    const { assignment, hours } = await getSettings(tx, config);
     if (!assignment.automaticAssignment) return;
     await tx.execute(sql`select pg_advisory_xact_lock(${AUTO_ASSIGN_LOCK})`);
     const staff = await staffWithOpenTickets(tx);
