@@ -25,6 +25,7 @@ export * from './profile/countries';
 export * from './profile/schemas';
 export * from './settings/schemas';
 export * from './settings/working-hours';
+export * from './settings/working-hours-schema';
 export * from './solutions/rules';
 export * from './solutions/schemas';
 export * from './tickets/assignment';

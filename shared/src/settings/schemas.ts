@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AuditEntryDto } from '../admin/dto';
 import { assignmentSettingsSchema } from '../tickets/assignment';
-import { type WorkingHours, workingHoursSchema } from './working-hours';
+import type { WorkingHours } from './working-hours';
+import { workingHoursSchema } from './working-hours-schema';
 
 const text = (label: string, max: number) =>
   z
