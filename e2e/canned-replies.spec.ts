@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { ADMIN } from './support/paths';
 import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
-/** Canned replies (docs/decisions/087-canned-replies.md). */
+/** Canned replies (docs/decisions/088-canned-replies.md). */
 
 async function passesAxe(page: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {

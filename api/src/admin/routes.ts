@@ -6,7 +6,7 @@ import { adminCreditRoutes } from '../credits';
 import type { AppEnv } from '../http/context';
 import { adminSettingsRoutes } from '../settings';
 import { adminSolutionRoutes } from '../solutions';
-import { adminTicketRoutes, internalNoteRoutes } from '../tickets';
+import { adminTicketRoutes, assignmentRoutes, internalNoteRoutes } from '../tickets';
 import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';
@@ -17,8 +17,9 @@ export const ADMIN_BASE = '/api/admin';
 
 /**
  * The calls of the queue, which engineers make too (docs/decisions/086-engineers-and-internal-notes.md):
- * tickets, tuned files, the solution library, the chat inbox, internal notes and canned replies
- * (docs/decisions/087-canned-replies.md). Every other /admin call is the
+ * tickets, tuned files, the solution library, the chat inbox, internal notes, assignment
+ * (docs/decisions/087-assignment.md) and canned replies (docs/decisions/088-canned-replies.md).
+ * Every other /admin call is the
  * admin's alone, so a call added without a line here stays closed to engineers.
  */
 const QUEUE_CALLS: readonly RegExp[] = [
@@ -29,6 +30,8 @@ const QUEUE_CALLS: readonly RegExp[] = [
   /^\/uploadTunedFile$/,
   /^\/solutions(\/.*)?$/,
   /^\/tickets\/notes$/,
+  /^\/tickets\/assign$/,
+  /^\/tickets\/assignees$/,
   /^\/software-notes$/,
   /^\/chat-inbox(\/.*)?$/,
   /^\/canned-replies(\/[^/]+)?$/,
@@ -58,6 +61,7 @@ export function adminRoutes() {
   app.route('/', adminTicketRoutes());
   app.route('/', internalNoteRoutes());
   app.route('/', cannedReplyRoutes());
+  app.route('/', assignmentRoutes());
   app.route('/', adminSettingsRoutes());
   app.route('/', adminSolutionRoutes());
   app.route('/', overviewRoutes());

@@ -44,7 +44,7 @@ function replyId(raw: string): string {
 }
 
 /**
- * Canned replies (docs/decisions/087-canned-replies.md), mounted under /api/admin behind the staff
+ * Canned replies (docs/decisions/088-canned-replies.md), mounted under /api/admin behind the staff
  * gate on the queue's desk: engineers and admins share one list. Nothing customer-facing reads it.
  */
 export function cannedReplyRoutes() {

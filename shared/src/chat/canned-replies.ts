@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_TEXT_MAX } from './message';
 
 /**
- * Canned replies (docs/decisions/087-canned-replies.md): staff reply templates whose placeholders
+ * Canned replies (docs/decisions/088-canned-replies.md): staff reply templates whose placeholders
  * are filled for the ticket's customer when a template is picked in the chat composer.
  */
 export const CANNED_REPLY_PLACEHOLDERS = ['customerName', 'firstName', 'ticketNumber', 'vehicle'] as const;

@@ -7,8 +7,8 @@ import {
   type ServiceStatus,
   serviceStatus,
   type WorkingHours,
-  workingHoursSchema,
 } from './working-hours';
+import { workingHoursSchema } from './working-hours-schema';
 
 const LONDON = DEFAULT_WORKING_HOURS;
 const WEEKDAYS_ONLY: WorkingHours = { ...LONDON, week: LONDON.week.filter((i) => i.day !== 6) };

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import type { WorkingHours } from './working-hours-schema';
+
+export type { WorkingHours };
 
 export const DAY_NAMES = [
   'Sunday',
@@ -18,14 +20,14 @@ const STATUS_HORIZON_DAYS = 366;
 const OPEN_TIME_HORIZON_DAYS = 400;
 const DEFAULT_MINUTES_PER_FILE = 15;
 
-const HHMM = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
-const hhmm = z.string().regex(HHMM, 'Use HH:MM (24-hour)');
+/** A time of day as HH:MM (24-hour), 24:00 for the end of the day. */
+export const HHMM = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
-function minutesOfDay(value: string): number {
+export function minutesOfDay(value: string): number {
   return Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
 }
 
-function isTimeZone(value: string): boolean {
+export function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -35,7 +37,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /** Local day number (days since 1970-01-01) of a 'YYYY-MM-DD' date, or null when it is not a real date. */
-function dayNumber(date: string): number | null {
+export function dayNumber(date: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -47,55 +49,6 @@ function dayNumber(date: string): number | null {
   }
   return ms / DAY_MS;
 }
-
-const openingIntervalSchema = z
-  .object({ day: z.number().int().min(0).max(6), open: hhmm, close: hhmm })
-  // A malformed time already has its own message.
-  .refine((i) => !HHMM.test(i.open) || !HHMM.test(i.close) || minutesOfDay(i.close) > minutesOfDay(i.open), {
-    message: 'Closing time must be after opening time',
-    path: ['close'],
-  });
-
-const holidaySchema = z.object({
-  date: z.string().refine((d) => dayNumber(d) !== null, 'Enter a real date as YYYY-MM-DD'),
-  name: z.string().trim().max(80, 'Holiday name must be at most 80 characters'),
-});
-
-export const workingHoursSchema = z.object({
-  timeZone: z.string().refine(isTimeZone, 'Choose a valid time zone'),
-  week: z
-    .array(openingIntervalSchema)
-    .max(28, 'At most 28 opening intervals')
-    .superRefine((week, ctx) => {
-      const order = week.map((interval, index) => ({ interval, index }));
-      order.sort((a, b) => a.interval.day - b.interval.day || a.interval.open.localeCompare(b.interval.open));
-      for (let i = 1; i < order.length; i++) {
-        const prev = order[i - 1]!.interval;
-        const { interval, index } = order[i]!;
-        // Touching intervals (12:00 close, 12:00 open) are allowed and count as one open period.
-        if (prev.day === interval.day && minutesOfDay(interval.open) < minutesOfDay(prev.close)) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `Opening hours overlap on ${DAY_NAMES[interval.day]}`,
-            path: [index],
-          });
-        }
-      }
-    }),
-  holidays: z
-    .array(holidaySchema)
-    .max(366, 'At most 366 holidays')
-    .superRefine((holidays, ctx) => {
-      const seen = new Set<string>();
-      holidays.forEach((h, index) => {
-        if (seen.has(h.date)) {
-          ctx.addIssue({ code: 'custom', message: `${h.date} is already a holiday`, path: [index, 'date'] });
-        }
-        seen.add(h.date);
-      });
-    }),
-});
-export type WorkingHours = z.infer<typeof workingHoursSchema>;
 
 const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, open: '09:00', close: '17:30' }));
 export const DEFAULT_WORKING_HOURS: WorkingHours = {

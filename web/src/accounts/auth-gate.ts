@@ -1,6 +1,7 @@
-import type { AuthState, UserDto } from '@ecu/shared';
+import { type AuthState, isStaff, type UserDto } from '@ecu/shared';
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiResult } from '../local/api-client';
+import { firstContentfulPaint } from '../local/first-paint';
 import { mayHoldLocalDatabase } from '../local/local-database';
 import {
   type GateUser,
@@ -128,6 +129,33 @@ async function signedOutWithoutDexie(answer: Promise<ApiResult<UserDto>>): Promi
   return true;
 }
 
+/**
+ * Settles when the local database's code may load: at once, or, where a customer's screen
+ * paints its frame from the copy, once the browser has painted. The staff desk's layout reads
+ * with TanStack Query, whose cache lives in IndexedDB: it cannot paint before Dexie.
+ */
+export function dexieMayLoad(): Promise<void> {
+  const copy = readSignedInCopy();
+  return copy && !isStaff(copy.role) ? firstContentfulPaint() : Promise.resolve();
+}
+
+/**
+ * What the full lookup (with Dexie) waits for. Knowing who is signed in: dexieMayLoad. Knowing nobody, on a device that holds no local database (so no
+ * sign-out made offline can be waiting), the server's naming of the user is written to the copy
+ * as soon as it comes, and the frame paints from it while the full lookup stores the user.
+ * Anything else goes on at once: Dexie may know the user before the server answers.
+ */
+async function beforeDexie(answer: Promise<ApiResult<UserDto>>): Promise<void> {
+  const copy = readSignedInCopy();
+  if (copy) return dexieMayLoad();
+  if (copy === null || (await mayHoldLocalDatabase())) return;
+  const named = await answer.then(
+    ({ data }) => data,
+    () => null,
+  );
+  if (named && readSignedInCopy() === undefined) writeSignedInCopy(named);
+}
+
 /** The lookup's code and Dexie, in their own chunk. */
 export const loadAuthLookup = () => import('./auth-state');
 
@@ -155,8 +183,9 @@ export function refreshAuthUser({
   // it either); the lookup decides what the answer means.
   const answer = accountsApi.getMe();
   answer.catch(() => {}); // read by lookUpUser
+  const ready = beforeDexie(answer);
   const full = () =>
-    loadAuthLookup().then(
+    ready.then(loadAuthLookup).then(
       (m) => m.lookUpUser(answer),
       // The chunk could not be fetched (offline before the precache): the gate keeps what the
       // copy says, or offers Retry once the time limit has passed.

@@ -1,5 +1,5 @@
 import { isServerFault, type UserDto } from '@ecu/shared';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery } from 'dexie';
 import { ApiError, type ApiResult, NetworkError } from '../local/api-client';
 import { dropChatCopies } from '../local/chat-copies';
 import { accountTables, dropQueued, dropSyncedCopy, localDb, setAuthUser } from '../local/db';
@@ -21,18 +21,20 @@ export {
   useAuthLookupTimedOut,
 } from './auth-gate';
 
-/** 'loading': Dexie not read yet; 'unknown': nothing cached, the server has not answered yet. */
-export type AuthUserState = UserDto | null | 'loading' | 'unknown';
+export { type AuthUserState, useAuthUser } from './auth-user';
 
-const UNKNOWN = { key: 'authUser', value: 'unknown' } as const;
-
-/** The cached authUser (docs/product.md#1-roles-and-accounts), live from IndexedDB. */
-export function useAuthUser(): AuthUserState {
-  return useLiveQuery(
-    async () => ((await localDb.meta.get('authUser')) ?? UNKNOWN).value as UserDto | null | 'unknown',
-    [],
-    'loading' as const,
-  );
+/**
+ * Follows the cached authUser in IndexedDB (auth-user.ts keeps one such watch for every screen):
+ * `onValue` gets the user, `null` (signed out) or 'unknown' (nothing cached yet).
+ */
+export function watchAuthUser(onValue: (user: UserDto | null | 'unknown') => void): () => void {
+  const subscription = liveQuery(
+    async () => ((await localDb.meta.get('authUser'))?.value ?? 'unknown') as UserDto | null | 'unknown',
+  ).subscribe({
+    next: onValue,
+    error: (err: unknown) => console.warn('The signed-in user could not be read', err),
+  });
+  return () => subscription.unsubscribe();
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The accounts feature's public module: the signed-in user, for other features. The sign-in
  * pages and the session plumbing are the shell's (app/), which may import them directly.
+ * Nothing here loads Dexie: screens paint their frames before it (auth-user.ts).
  */
 
-export { useGateUser } from './auth-gate';
-export { type AuthUserState, refreshAuthUser, useAuthUser } from './auth-state';
+/** Asks the server who is signed in again (the lookup's chunk, with Dexie, loads on the call). */
+export { refreshAuthUser, useGateUser } from './auth-gate';
+export { type AuthUserState, useAuthUser, useSignedInUser } from './auth-user';

@@ -70,4 +70,25 @@ describe('the first lookup on a signed-out screen', () => {
     const { localDb } = await import('../local/db');
     expect((await localDb.meta.get('authUser'))?.value).toMatchObject({ _id: 'u1' });
   });
+
+  it("on a device that knows nobody, writes the server's naming to the copy before the local database is read", async () => {
+    // The full lookup (Dexie) never finishes here: the copy can only come from the answer.
+    vi.doMock('./auth-state', () => ({ lookUpUser: () => new Promise(() => {}) }));
+    try {
+      const { gate, accountsApi, copy } = await freshPage();
+      vi.spyOn(accountsApi, 'getMe').mockResolvedValue({ message: 'ok', data: me });
+      void gate.refreshAuthUser();
+      await vi.waitFor(() => expect(copy.readSignedInCopy()?._id).toBe('u1'));
+      expect(copy.readSignedInCopy()).toEqual({
+        _id: 'u1',
+        role: 'user',
+        onBoarded: true,
+        verified: true,
+        disabled: false,
+      });
+      expect(await databases()).not.toContain('ecu-portal');
+    } finally {
+      vi.doUnmock('./auth-state');
+    }
+  });
 });

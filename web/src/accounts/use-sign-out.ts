@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { messageOf, NetworkError } from '../local/api-client';
-import { localDb } from '../local/db';
 import { toast } from '../ui/toast';
 import { accountsApi } from './api';
-import { forgetAccount, signOutOffline } from './auth-state';
+import { loadAuthLookup } from './auth-gate';
 
 export const OFFLINE_SIGN_OUT_TEXT =
   'Signed out on this device. You are offline: the server will end the session when you are back online.';
@@ -17,6 +16,12 @@ function unsentWarning(count: number): string {
 export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
+    // The lookup's chunk (with Dexie) is loaded by the time anyone signs out; the menu that
+    // offers this does not bring it to the first paint.
+    const [{ forgetAccount, signOutOffline }, { localDb }] = await Promise.all([
+      loadAuthLookup(),
+      import('../local/db'),
+    ]);
     // Before the session ends (the server still knows whose subscription it removes): this
     // device stops receiving the account's pushes. Sign-out never waits on it failing.
     const forgetPush = await import('../notifications').then(

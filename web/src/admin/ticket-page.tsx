@@ -3,6 +3,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useAuthUser } from '../accounts';
 import { ChatPanel, type ComposerReplies } from '../chat';
 import { messageOf } from '../local/api-client';
 import { isOnline } from '../local/connectivity';
@@ -23,6 +24,7 @@ import {
   ticketStatus,
   vehicleName,
 } from '../tickets';
+import { AssignmentPanel } from './assignment/assignment-panel';
 import { placeholderValuesOf, useCannedReplies } from './canned-replies/replies-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { KnownOriginalCard } from './known-original-card';
@@ -80,6 +82,7 @@ export default function AdminTicketPage() {
 function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const online = useOnline();
   const client = useQueryClient();
+  const me = useAuthUser();
   const query = useQuery<TicketView, Error, TicketView, ReturnType<typeof adminTicketKey>>({
     queryKey: adminTicketKey(ticketNumber),
     queryFn: async ({ signal }): Promise<TicketView> =>
@@ -174,6 +177,9 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
 
       <div className="ticket-grid">
         <div className="ticket-col">
+          {typeof me === 'object' && me && (
+            <AssignmentPanel ticket={ticket} me={me} online={online} onChanged={keep} />
+          )}
           <DetailsCard ticket={ticket} />
           {ticket.knownOriginal && (
             <KnownOriginalCard ticket={ticket} known={ticket.knownOriginal} online={online} onReused={keep} />

@@ -1,6 +1,6 @@
 import { isStaff } from '@ecu/shared';
 import { lazy } from 'react';
-import { useAuthUser } from '../accounts/auth-state';
+import { useSignedInUser } from '../accounts/auth-user';
 import { QueryReady } from '../local/query-ready';
 import { CustomerLayout } from './customer-layout';
 import './outbox-on-use';
@@ -11,18 +11,18 @@ const AdminLayout = lazy(async () => ({ default: (await import('./admin-layout')
 
 /**
  * Signed-in pages: the layout follows the role (the route gate has already checked access).
- * The customer's layout paints from Dexie alone; TanStack Query (live server data, its cache
+ * The customer's layout paints its frame from the route gate's copy, before Dexie has loaded,
+ * and shows the user's name and credits once read; TanStack Query (live server data, its cache
  * persisted to IndexedDB under the account) loads for the pages and parts that read with it
  * (local/query-ready.tsx). The admin desk reads everything with it, so its layout waits for it.
  */
 export function AppLayout() {
-  const user = useAuthUser();
-  if (!user || user === 'loading' || user === 'unknown') return null;
-  return isStaff(user.role) ? (
+  const { role, user } = useSignedInUser();
+  if (!role) return null;
+  if (!isStaff(role)) return <CustomerLayout user={user} />;
+  return user ? (
     <QueryReady key={user._id}>
       <AdminLayout user={user} />
     </QueryReady>
-  ) : (
-    <CustomerLayout user={user} />
-  );
+  ) : null;
 }

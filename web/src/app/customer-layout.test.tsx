@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { activeLinks, renderLayout, sidebarGroups, sidebarLinks, standInText } from '../test/routes';
+import { CustomerLayout } from './customer-layout';
 
 // docs/product.md#3-customer-screens: groups General, Database, Credits and Portal with a File
 // Service submenu (Upload File, My Files); navigation replaces the history entry.
@@ -91,5 +93,27 @@ describe('the customer sidebar', () => {
     });
     expect(within(sidebar()).getByText('Ann Lee')).toBeTruthy();
     expect(within(sidebar()).getByTestId('sidebar-credits').textContent).toBe('12 CRD');
+  });
+
+  it('paints its frame before the user is read: the groups, a waiting name and credits, a named account button', () => {
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route element={<CustomerLayout user={null} />}>
+            <Route path="/dashboard" element={<p>{standInText('/dashboard')}</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    const sidebar = screen.getByRole('complementary', { name: 'Main navigation' });
+    expect(sidebarGroups(sidebar).map(([title]) => title)).toEqual([
+      'General',
+      'Database',
+      'Credits',
+      'Portal',
+    ]);
+    expect(within(sidebar).getByTestId('sidebar-credits').textContent).toBe('…');
+    expect(screen.getByRole('button', { name: 'Account' }).getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.getByText(standInText('/dashboard'))).toBeTruthy();
   });
 });

@@ -16,8 +16,12 @@ const GROUPS = CUSTOMER_NAV_GROUPS.map((group) => ({ ...group, links: navLinks(g
 /** The items of the File Service submenu (the Portal group). */
 const FILE_SERVICE = new Set(navLinks('portal').map((link) => link.path));
 
-/** Customer layout (docs/product.md#3-customer-screens): fixed sidebar with groups, top bar, content. */
-export function CustomerLayout({ user }: { user: UserDto }) {
+/**
+ * Customer layout (docs/product.md#3-customer-screens): fixed sidebar with groups, top bar,
+ * content. `user` is null while the local database is read: the frame paints, the name, flag and
+ * credits fill in.
+ */
+export function CustomerLayout({ user }: { user: UserDto | null }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const afterPaint = useAfterPaint();
@@ -62,16 +66,20 @@ export function CustomerLayout({ user }: { user: UserDto }) {
         />
       )}
       <aside className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Main navigation">
-        <div className="sidebar-user">
+        <div className="sidebar-user" aria-busy={user ? undefined : true}>
           <Suspense fallback={<span style={FLAG_BOX} aria-hidden="true" />}>
-            {afterPaint ? <CountryFlag code={user.country} /> : <span style={FLAG_BOX} aria-hidden="true" />}
+            {afterPaint && user ? (
+              <CountryFlag code={user.country} />
+            ) : (
+              <span style={FLAG_BOX} aria-hidden="true" />
+            )}
           </Suspense>
           <div>
             <div className="names">
-              {user.firstName || 'First'} {user.lastName || 'Last'}
+              {user ? `${user.firstName || 'First'} ${user.lastName || 'Last'}` : '\u00a0'}
             </div>
             <div className="credits" data-testid="sidebar-credits">
-              {formatCredits(user.credits)}
+              {user ? formatCredits(user.credits) : '…'}
             </div>
           </div>
         </div>

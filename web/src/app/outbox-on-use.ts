@@ -1,4 +1,4 @@
-import { installOutboxHandlersOnUse } from '../local/outbox';
+import { installOutboxHandlersOnUse } from '../local/outbox-registry';
 
 // The outbox sends and replays commands with this table (docs/decisions/041-outbox-commands.md),
 // loaded with the first pending command: neither a first screen nor a sync with nothing queued

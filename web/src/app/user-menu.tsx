@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignOut } from '../accounts/use-sign-out';
 
-export function UserMenu({ user, withSettings }: { user: UserDto; withSettings: boolean }) {
+/** The top bar's account menu. `user` is null while the local database is read (the initials wait). */
+export function UserMenu({ user, withSettings }: { user: UserDto | null; withSettings: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const signOut = useSignOut();
@@ -22,8 +23,9 @@ export function UserMenu({ user, withSettings }: { user: UserDto; withSettings: 
     };
   }, [open]);
 
-  const initials =
-    `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase();
+  const initials = user
+    ? `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || user.email[0]?.toUpperCase()
+    : '';
   return (
     <div className="user-menu" ref={ref}>
       <button
@@ -31,12 +33,14 @@ export function UserMenu({ user, withSettings }: { user: UserDto; withSettings: 
         className="user-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
+        // Until the name is read, the button still says what it is.
+        aria-label={user ? undefined : 'Account'}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="avatar" aria-hidden="true">
           {initials}
         </span>
-        <span className="user-menu-name">{user.firstName || user.email}</span>
+        <span className="user-menu-name">{user ? user.firstName || user.email : ''}</span>
       </button>
       {open && (
         <div className="user-menu-list" role="menu">

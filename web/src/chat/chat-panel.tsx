@@ -18,7 +18,7 @@ export interface ChatPanelProps {
   /** null: the page has no usable ticket number ('Failed to load chat'). */
   ticketNumber: number | null;
   variant: ChatVariant;
-  /** Staff only: the canned replies the composer offers after a slash (docs/decisions/087-canned-replies.md). */
+  /** Staff only: the canned replies the composer offers after a slash (docs/decisions/088-canned-replies.md). */
   replies?: ComposerReplies;
 }
 

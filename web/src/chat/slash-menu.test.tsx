@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Composer } from './composer';
 import type { ComposerReplies } from './slash-menu';
 
-/** The staff composer's canned replies after a slash (docs/decisions/087-canned-replies.md). */
+/** The staff composer's canned replies after a slash (docs/decisions/088-canned-replies.md). */
 
 const reply = (id: string, title: string, body: string): CannedReplyDto => ({
   id,

@@ -7,7 +7,7 @@ import {
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 
 /**
- * The canned replies a staff composer offers (docs/decisions/087-canned-replies.md), and the
+ * The canned replies a staff composer offers (docs/decisions/088-canned-replies.md), and the
  * ticket's values for their placeholders. Only the staff's ticket page passes them: a customer's
  * composer has none, so it never opens the menu and nothing fetches the list.
  */

@@ -63,8 +63,10 @@ describe('Dashboard', () => {
       aTicket({ ticketNumber: 100403, status: 'Completed', createdAt: '2025-03-04T09:00:00Z' }),
     ]);
     renderPage(<DashboardRoute />, { route: '/dashboard' });
-    const card = await screen.findByRole('region', { name: 'Latest files' });
-    await waitFor(() => expect(within(card).getAllByTestId('latest-file')).toHaveLength(3));
+    // The card's code loads once the frame has painted (a chunk of its own).
+    const rows = await screen.findAllByTestId('latest-file', {}, { timeout: 5_000 });
+    expect(rows).toHaveLength(3);
+    const card = screen.getByRole('region', { name: 'Latest files' });
     const numbers = within(card)
       .getAllByRole('link', { name: /^#\d+$/ })
       .map((a) => a.textContent);
@@ -76,12 +78,10 @@ describe('Dashboard', () => {
   it('without files: invites the first upload', async () => {
     await signedInAs(aUser());
     renderPage(<DashboardRoute />, { route: '/dashboard' });
-    const card = await screen.findByRole('region', { name: 'Latest files' });
-    await waitFor(() =>
-      expect(within(card).getByRole('link', { name: 'Upload an ECU file' }).getAttribute('href')).toBe(
-        '/upload-file',
-      ),
-    );
+    const upload = await screen.findByRole('link', { name: 'Upload an ECU file' }, { timeout: 5_000 });
+    const card = screen.getByRole('region', { name: 'Latest files' });
+    expect(within(card).getByRole('link', { name: 'Upload an ECU file' })).toBe(upload);
+    expect(upload.getAttribute('href')).toBe('/upload-file');
     expect(within(card).queryByRole('link', { name: 'All files' })).toBeNull();
   });
 
@@ -98,8 +98,20 @@ describe('Dashboard', () => {
     expect(screen.getByTestId('files-submitted').textContent).toBe('12');
   });
 
-  it('renders nothing until the cached user is known', () => {
+  it('renders nothing while the device knows nobody', async () => {
     renderPage(<DashboardRoute />, { route: '/dashboard' });
+    // The cached user is read after the first paint; knowing nobody, nothing shows then either.
+    await waitFor(() => expect(screen.queryByRole('heading')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading')).toBeNull();
   });
+
+  it('shows the latest files card frame first, its rows once its code and the tickets are read', async () => {
+    writeSignedInCopy(await signedInAs(aUser()));
+    await localDb.tickets.bulkPut([aTicket({ ticketNumber: 100501, status: 'Pending' })]);
+    renderPage(<DashboardRoute />, { route: '/dashboard' });
+    const frame = screen.getByRole('region', { name: 'Latest files' });
+    expect(within(frame).getByText('Loading...').getAttribute('aria-busy')).toBe('true');
+    expect(await screen.findByRole('link', { name: '#100501' }, { timeout: 10_000 })).toBeTruthy();
+  }, 15_000);
 });

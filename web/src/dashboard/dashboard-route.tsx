@@ -1,10 +1,16 @@
 import { formatGBP, type UserDto } from '@ecu/shared';
-import { Suspense } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuthUser, useGateUser } from '../accounts';
+import { useSignedInUser } from '../accounts';
 import { AdminOverviewPage } from '../admin';
+import { useAfterPaint } from '../local/use-after-paint';
 import { LazyServiceStatusBanner } from '../service-status';
-import { LatestFilesCard } from './latest-files-card';
+
+// The latest files come from the synced tickets in IndexedDB: the card's code (with Dexie's
+// live queries) loads once the frame has painted, which shows the card's heading meanwhile.
+const LatestFilesCard = lazy(async () => ({
+  default: (await import('./latest-files-card')).LatestFilesCard,
+}));
 
 /**
  * /dashboard: the admin overview for admins, the queue's doors for engineers, the customer
@@ -13,14 +19,10 @@ import { LatestFilesCard } from './latest-files-card';
  * when read.
  */
 export default function DashboardRoute() {
-  const user = useAuthUser();
-  const gate = useGateUser();
-  const known = typeof user === 'object' ? user : null;
-  // While Dexie is read, the gate's copy names the role; the user's own fields come with Dexie.
-  const role = known?.role ?? (user === 'loading' && typeof gate === 'object' ? gate?.role : undefined);
+  const { role, user } = useSignedInUser();
   if (!role) return null;
-  if (role === 'engineer') return <EngineerHome firstName={known?.firstName ?? null} />;
-  return role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={known} />;
+  if (role === 'engineer') return <EngineerHome firstName={user?.firstName ?? null} />;
+  return role === 'admin' ? <AdminOverview /> : <CustomerDashboard user={user} />;
 }
 
 /** An engineer's start: the overview's figures are the business's, so the queue's doors instead. */
@@ -68,6 +70,7 @@ function AdminOverview() {
  * after it and shows its last known copy (docs/decisions/084-paint-from-device.md).
  */
 function CustomerDashboard({ user }: { user: UserDto | null }) {
+  const afterPaint = useAfterPaint();
   const filesSubmitted = user && Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
   return (
     <div className="stack" aria-busy={user ? undefined : true}>
@@ -106,8 +109,25 @@ function CustomerDashboard({ user }: { user: UserDto | null }) {
             </span>
           </section>
         </div>
-        <LatestFilesCard />
+        <Suspense fallback={<LatestFilesFrame />}>
+          {afterPaint ? <LatestFilesCard /> : <LatestFilesFrame />}
+        </Suspense>
       </div>
     </div>
+  );
+}
+
+/** The latest files card while its code and the local tickets load. */
+function LatestFilesFrame() {
+  const headingId = useId();
+  return (
+    <section className="card latest-files" aria-labelledby={headingId}>
+      <div className="latest-files-head">
+        <h2 id={headingId}>Latest files</h2>
+      </div>
+      <p className="muted" aria-busy="true">
+        Loading...
+      </p>
+    </section>
   );
 }

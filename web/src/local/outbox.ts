@@ -1,6 +1,7 @@
 import { isServerFault } from '@ecu/shared';
 import { ApiError, type ApiResult, apiRequest, NetworkError, serverMessageOf } from './api-client';
 import { type CommandKind, localDb, type OutboxCommand, type PortalDb } from './db';
+import { outboxHandlers, rememberOutboxHandlers } from './outbox-registry';
 
 /*
  * The outbox: commands written on this device, sent in order, each under one Idempotency-Key.
@@ -122,26 +123,7 @@ export async function enqueue<K extends CommandKind, Body>(
   return row;
 }
 
-let installed: OutboxHandlers | null = null;
-let loadHandlers: (() => Promise<OutboxHandlers>) | null = null;
-
-/**
- * The app shell hands the outbox its table once, before anything is sent (tests do);
- * until then there are no handlers to run, so the sign-in page downloads none
- * (docs/decisions/031-first-visit.md).
- */
-export function installOutboxHandlers(handlers: OutboxHandlers) {
-  installed = handlers;
-}
-
-/**
- * Or the way to load the table, on the first flush: the signed-in layout paints without the
- * handlers' code (file uploads, schemas) and a screen that sends a command before the sync
- * loop has loaded still finds them (docs/decisions/084-paint-from-device.md).
- */
-export function installOutboxHandlersOnUse(load: () => Promise<OutboxHandlers>) {
-  loadHandlers = load;
-}
+export { installOutboxHandlers, installOutboxHandlersOnUse } from './outbox-registry';
 
 export interface FlushResult {
   sent: number;
@@ -171,14 +153,16 @@ let running: Promise<FlushResult> | null = null;
  */
 export function flushOutbox(db: PortalDb = localDb, options: FlushOptions = {}): Promise<FlushResult> {
   if (running) return running;
-  const given = options.handlers ?? installed;
-  const load = loadHandlers;
+  const registered = outboxHandlers();
+  const given = options.handlers ?? registered.installed;
+  const load = registered.load;
   if (!given && !load) return Promise.reject(new Error('The outbox handlers are not installed'));
   const send = options.send ?? defaultSend;
   const handlersToUse = async (): Promise<OutboxHandlers> => {
     if (given) return given;
-    installed = await (load as () => Promise<OutboxHandlers>)();
-    return installed;
+    const loaded = await (load as () => Promise<OutboxHandlers>)();
+    rememberOutboxHandlers(loaded);
+    return loaded;
   };
   const run = async () => {
     const work = () => drain(db, handlersToUse, send);

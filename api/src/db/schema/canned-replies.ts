@@ -3,7 +3,7 @@ import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
- * Canned replies (docs/decisions/087-canned-replies.md): the staff's shared reply templates.
+ * Canned replies (docs/decisions/088-canned-replies.md): the staff's shared reply templates.
  * Staff only: no change-feed trigger and no customer query reads this table.
  */
 export const cannedReplies = pgTable(

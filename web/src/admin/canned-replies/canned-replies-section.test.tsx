@@ -14,7 +14,7 @@ const reply = (id: string, title: string, body: string): CannedReplyDto => ({
   updatedAt: '2026-12-02T10:00:00.000Z',
 });
 
-/** The staff's canned replies on the Inbox page (docs/decisions/087-canned-replies.md). */
+/** The staff's canned replies on the Inbox page (docs/decisions/088-canned-replies.md). */
 describe('the canned replies section', () => {
   it('adds a reply, checking it first with the shared schema', async () => {
     const api = mockApi();

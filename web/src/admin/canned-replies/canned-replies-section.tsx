@@ -21,7 +21,7 @@ type Errors = Partial<Record<keyof CannedReplyInput, string>>;
 const PLACEHOLDER_TEXT = CANNED_REPLY_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
 
 /**
- * The staff's shared canned replies (docs/decisions/087-canned-replies.md): add, edit, delete.
+ * The staff's shared canned replies (docs/decisions/088-canned-replies.md): add, edit, delete.
  * A ticket chat's composer offers them after a slash, filled for the ticket's customer.
  */
 export function CannedRepliesSection({ online }: { online: boolean }) {

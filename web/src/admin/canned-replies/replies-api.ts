@@ -6,7 +6,7 @@ import { apiRequest } from '../../local/api-client';
 export const cannedReplyKeys = { all: ['admin', 'canned-replies'] as const };
 
 /**
- * Canned replies (docs/decisions/087-canned-replies.md): staff calls, straight to the server and
+ * Canned replies (docs/decisions/088-canned-replies.md): staff calls, straight to the server and
  * never queued, like every desk call (docs/decisions/014-admin-data-with-tanstack-query.md).
  */
 export const cannedRepliesApi = {

@@ -14,7 +14,7 @@ const LOAD_ERROR = 'Failed to load the inbox';
 
 /**
  * /inbox for staff: tickets whose customer wrote and support has not read yet, oldest first, and
- * the staff's canned replies (docs/decisions/087-canned-replies.md).
+ * the staff's canned replies (docs/decisions/088-canned-replies.md).
  */
 export default function InboxPage() {
   return (
