@@ -28,6 +28,7 @@ export * from './settings/working-hours';
 export * from './settings/working-hours-schema';
 export * from './solutions/rules';
 export * from './solutions/schemas';
+export * from './tickets/assignment';
 export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
 export * from './tickets/internal-notes';

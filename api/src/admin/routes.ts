@@ -1,11 +1,12 @@
 import type { StaffDesk } from '@ecu/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { passGates } from '../accounts';
+import { cannedReplyRoutes } from '../chat';
 import { adminCreditRoutes } from '../credits';
 import type { AppEnv } from '../http/context';
 import { adminSettingsRoutes } from '../settings';
 import { adminSolutionRoutes } from '../solutions';
-import { adminTicketRoutes, internalNoteRoutes } from '../tickets';
+import { adminTicketRoutes, assignmentRoutes, internalNoteRoutes } from '../tickets';
 import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';
@@ -16,7 +17,9 @@ export const ADMIN_BASE = '/api/admin';
 
 /**
  * The calls of the queue, which engineers make too (docs/decisions/086-engineers-and-internal-notes.md):
- * tickets, tuned files, the solution library, the chat inbox and internal notes. Every other /admin call is the
+ * tickets, tuned files, the solution library, the chat inbox, internal notes, assignment
+ * (docs/decisions/087-assignment.md) and canned replies (docs/decisions/088-canned-replies.md).
+ * Every other /admin call is the
  * admin's alone, so a call added without a line here stays closed to engineers.
  */
 const QUEUE_CALLS: readonly RegExp[] = [
@@ -27,8 +30,11 @@ const QUEUE_CALLS: readonly RegExp[] = [
   /^\/uploadTunedFile$/,
   /^\/solutions(\/.*)?$/,
   /^\/tickets\/notes$/,
+  /^\/tickets\/assign$/,
+  /^\/tickets\/assignees$/,
   /^\/software-notes$/,
   /^\/chat-inbox(\/.*)?$/,
+  /^\/canned-replies(\/[^/]+)?$/,
 ];
 
 /** The desk an /admin call belongs to: the queue's, or one only admins use. */
@@ -54,6 +60,8 @@ export function adminRoutes() {
   app.route('/', adminCreditRoutes());
   app.route('/', adminTicketRoutes());
   app.route('/', internalNoteRoutes());
+  app.route('/', cannedReplyRoutes());
+  app.route('/', assignmentRoutes());
   app.route('/', adminSettingsRoutes());
   app.route('/', adminSolutionRoutes());
   app.route('/', overviewRoutes());

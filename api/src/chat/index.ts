@@ -11,6 +11,7 @@ import { chatRoutes } from './routes';
 import { attachChatServer } from './ws-server';
 
 export { announceAccessChange } from './access-changes';
+export { cannedReplyRoutes } from './canned-replies';
 export { DELETED_USER_NAME, forgetChatUser } from './forget-user';
 export { COMPACT_AFTER } from './hub';
 

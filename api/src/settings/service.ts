@@ -1,6 +1,8 @@
 import {
   type AdminSettings,
+  assignmentSettingsSchema,
   automationSettingsSchema,
+  DEFAULT_ASSIGNMENT_SETTINGS,
   DEFAULT_WORKING_HOURS,
   penceToPounds,
   poundsToPence,
@@ -16,7 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../admin';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { settings, users } from '../db/schema';
 import type { UserRow } from '../http/context';
 import type { Logger } from '../platform/logger';
@@ -27,6 +29,7 @@ const GROUP_SCHEMAS: { [G in SettingsGroup]: z.ZodType<AdminSettings[G]> } = {
   support: supportSettingsSchema,
   hours: workingHoursSchema,
   automation: automationSettingsSchema,
+  assignment: assignmentSettingsSchema,
 };
 
 /** What a group is until an admin saves it: the COMPANY_* and SUPPORT_EMAIL configuration. */
@@ -43,6 +46,8 @@ export function defaultSettings(config: Config): AdminSettings {
     hours: DEFAULT_WORKING_HOURS,
     // Off on a fresh install: an admin turns automatic delivery on once solutions are approved.
     automation: { automaticDelivery: false },
+    // Off on a fresh install: tickets wait unassigned until someone takes them.
+    assignment: DEFAULT_ASSIGNMENT_SETTINGS,
   };
 }
 
@@ -66,7 +71,7 @@ function withGroup<G extends SettingsGroup>(
  * API processes share the database, so a process-local cache would go stale. A stored value that
  * no longer parses (a schema got stricter) falls back to the default for its group.
  */
-export async function getSettings(db: Db, config: Config, logger?: Logger): Promise<AdminSettings> {
+export async function getSettings(db: Db | Tx, config: Config, logger?: Logger): Promise<AdminSettings> {
   const result = defaultSettings(config);
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
   for (const row of rows) {

@@ -69,6 +69,8 @@ describe('GET and PUT /api/admin/settings', () => {
         hours: DEFAULT_WORKING_HOURS,
         // Automatic delivery is off on a fresh install (docs/decisions/085-solution-library.md).
         automation: { automaticDelivery: false },
+        // Automatic assignment too (docs/decisions/087-assignment.md).
+        assignment: { automaticAssignment: false, openTicketLimit: 10 },
       },
       history: [],
     });

@@ -1,5 +1,6 @@
 import {
   listQuerySchema,
+  queueAssignmentFilterSchema,
   reuseTunedFileSchema,
   TICKET_STATUSES,
   ticketNumberSchema,
@@ -27,6 +28,8 @@ import { attachTunedFile, knownOriginalOf, reuseTunedFile } from './tuned-files'
 
 const listEcuFilesQuery = listQuerySchema.extend({
   status: z.enum(TICKET_STATUSES, { error: 'Unknown status' }).optional(),
+  /** The queue's assignment filter (docs/decisions/087-assignment.md). */
+  assigned: queueAssignmentFilterSchema.optional(),
 });
 
 /** The admin file desk (mounted under /api/admin behind the admin gate). */
@@ -35,8 +38,15 @@ export function adminTicketRoutes() {
 
   /** A page of every customer's tickets, newest first, searched and filtered (the Files desk). */
   app.get('/getAllEcuFiles', async (c) => {
-    const { limit, cursor, q, status } = parseWith(listEcuFilesQuery, c.req.query());
-    const page = await adminTicketsPage(c.var.deps.db, { q, before: int4FromDigits(cursor), status, limit });
+    const { limit, cursor, q, status, assigned } = parseWith(listEcuFilesQuery, c.req.query());
+    const assigneeId = assigned === 'mine' ? currentUser(c).id : assigned === 'unassigned' ? null : undefined;
+    const page = await adminTicketsPage(c.var.deps.db, {
+      q,
+      before: int4FromDigits(cursor),
+      status,
+      assigneeId,
+      limit,
+    });
     return jsonText(c, okText('ECU files', page.tickets, page));
   });
 

@@ -10,6 +10,8 @@ export interface AdminTicketSearch {
   /** Only tickets numbered below this (the page cursor). */
   before?: number | undefined;
   status?: string | undefined;
+  /** Only one staff member's tickets (an id), nobody's (null), or everyone's (undefined). */
+  assigneeId?: string | null | undefined;
 }
 
 /**
@@ -52,9 +54,14 @@ function ticketSearch(q: string): SQL | undefined {
  * cost of the whole table (admin-search-plan.test.ts holds the plan).
  */
 export function adminTicketSearchIds(search: AdminTicketSearch, rows: number): SQL {
-  const { q, before, status } = search;
+  const { q, before, status, assigneeId } = search;
   const candidates = new QueryBuilder()
-    .select({ id: tickets.id, ticketNumber: tickets.ticketNumber, status: tickets.status })
+    .select({
+      id: tickets.id,
+      ticketNumber: tickets.ticketNumber,
+      status: tickets.status,
+      assigneeId: tickets.assigneeId,
+    })
     .from(tickets)
     .where(ticketSearch(q));
   // The cursor and the status filter the candidates rather than the search: given them, the
@@ -62,6 +69,8 @@ export function adminTicketSearchIds(search: AdminTicketSearch, rows: number): S
   const filters = and(
     before ? sql`ticket_number < ${before}` : undefined,
     status ? sql`status = ${status}` : undefined,
+    assigneeId === null ? sql`assignee_id is null` : undefined,
+    assigneeId ? sql`assignee_id = ${assigneeId}` : undefined,
   );
   return sql`with candidates as materialized (${candidates})
     select id from candidates ${filters ? sql`where ${filters}` : sql``}

@@ -1,6 +1,7 @@
 /** The tickets feature's public module: tickets as the API answers them, stored files, admin routes. */
 
 export { adminTicketRoutes } from './admin-routes';
+export { assignmentRoutes } from './assignment';
 export { type AutomaticDelivery, deliverAutomatically } from './automatic-delivery';
 export { identifyStoredEcu, readIdentifiedQueue, readWhole } from './identify-ecu-file';
 export { internalNoteRoutes } from './internal-notes';

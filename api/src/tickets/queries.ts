@@ -4,6 +4,10 @@ import type { Db, Tx } from '../db/client';
 import { ticketEvents, tickets, users } from '../db/schema';
 import { notFound } from '../http/app-error';
 import { revisionChain } from './revisions';
+
+/** The history line of an assignment (assignment.ts writes it; customers never see it). */
+export const ASSIGNED_EVENT = 'assigned';
+
 import { ticketsOfRows, toTicketDto } from './ticket-dto';
 import { ticketRowsByIds } from './ticket-read';
 
@@ -48,11 +52,18 @@ export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean):
   );
   // Which other ticket a reused tuned file came from is the desk's business: that ticket may be
   // another customer's (docs/decisions/036-known-files.md).
-  const shown = withOwner ? events : events.map(withoutReuseSource);
+  // Who works the ticket is staff-only (docs/decisions/087-assignment.md): the customer's
+  // history has no assignment lines.
+  const shown = withOwner ? events : events.filter((e) => e.kind !== ASSIGNED_EVENT).map(withoutReuseSource);
   const [ticket] = ticketsOfRows(rows);
   if (!ticket) throw notFound('Ticket not found');
   const history = { events: shown, actors, ecuIdentification: row.ecuIdentification ?? null };
-  return toTicketDto(ticket.row.ticket, ticket.files, { history, chain, owner: ticket.row.owner });
+  return toTicketDto(ticket.row.ticket, ticket.files, {
+    history,
+    chain,
+    owner: ticket.row.owner,
+    assignee: ticket.row.assignee,
+  });
 }
 
 function withoutReuseSource<E extends { detail: unknown }>(event: E): E {

@@ -19,6 +19,7 @@ import type { AppDeps, AppEnv, UserRow } from '../http/context';
 import { jsonText, ok, okText } from '../http/envelope';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
+import { autoAssignNewTicket } from './assignment';
 import { ticketClientId } from './client-id';
 import {
   checkCommonTotals,
@@ -43,10 +44,16 @@ function ticketNumberParam(raw: string): number {
   return parseWith(ticketNumberSchema, { ticketNumber: raw }).ticketNumber;
 }
 
-/** A new ticket's pushes to the admins, queued in the transaction that creates it. */
-function newTicketPushes(deps: Pick<AppDeps, 'notifications'>, user: UserRow): OnTicketCreated {
-  return (tx, ticket) =>
-    deps.notifications.queue(newTicketEvent(ticket, user), { key: `new-ticket:${ticket.id}`, tx });
+/**
+ * A new ticket's pushes to the staff, queued, and its automatic assignment
+ * (docs/decisions/087-assignment.md), both in the transaction that creates it.
+ */
+function newTicketPushes(deps: Pick<AppDeps, 'notifications' | 'config'>, user: UserRow): OnTicketCreated {
+  const assign = autoAssignNewTicket(deps.config);
+  return async (tx, ticket) => {
+    await deps.notifications.queue(newTicketEvent(ticket, user), { key: `new-ticket:${ticket.id}`, tx });
+    await assign(tx, ticket);
+  };
 }
 
 /** The /ecuFile/* calls (docs/product.md#13-the-http-api). */

@@ -1,4 +1,5 @@
-import type { EcuIdentification, StoredFileDto, TicketDto } from '@ecu/shared';
+import type { EcuIdentification, StoredFileDto, TicketAssigneeDto, TicketDto } from '@ecu/shared';
+import { alias } from 'drizzle-orm/pg-core';
 import { type ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import type { RevisionChain } from './revisions';
 
@@ -49,6 +50,15 @@ export const ownerColumns = {
   email: users.email,
 };
 
+/** What an admin's answer shows of a ticket's assignee (docs/decisions/087-assignment.md). */
+export const assigneeUser = alias(users, 'assignee');
+export const assigneeColumns = {
+  id: assigneeUser.id,
+  firstName: assigneeUser.firstName,
+  lastName: assigneeUser.lastName,
+};
+export type AssigneeRow = { id: string; firstName: string; lastName: string };
+
 export type TicketAnswerRow = Pick<typeof tickets.$inferSelect, keyof typeof ticketColumns>;
 export type FileRow = Pick<typeof ticketFiles.$inferSelect, keyof typeof fileColumns>;
 export type OwnerRow = Pick<typeof users.$inferSelect, keyof typeof ownerColumns>;
@@ -59,6 +69,8 @@ export interface TicketFileRow {
   ticket: TicketAnswerRow;
   file: FileRow | null;
   owner?: OwnerRow;
+  /** Admin rows only: the assignee, null when nobody works the ticket. */
+  assignee?: AssigneeRow | null;
 }
 
 /** What only the details calls add: the history, and what the ECU read says about itself. */
@@ -80,7 +92,12 @@ export function fileDto(f: Pick<FileRow, 'id' | 'name' | 'size' | 'sha256'>): St
 export function toTicketDto(
   t: TicketAnswerRow,
   files: FileRow[],
-  extra: { history?: TicketHistory; chain?: RevisionChain; owner?: OwnerRow | undefined } = {},
+  extra: {
+    history?: TicketHistory;
+    chain?: RevisionChain;
+    owner?: OwnerRow | undefined;
+    assignee?: AssigneeRow | null | undefined;
+  } = {},
 ): TicketDto {
   let ecu: FileRow | undefined;
   let tuned: FileRow | undefined;
@@ -90,7 +107,7 @@ export function toTicketDto(
     else if (f.kind === 'common') common.push(fileDto(f));
     else tuned = f;
   }
-  const { history, chain, owner } = extra;
+  const { history, chain, owner, assignee } = extra;
   return {
     _id: t.id,
     ticketNumber: t.ticketNumber,
@@ -131,7 +148,17 @@ export function toTicketDto(
           userId: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
         }
       : {}),
+    ...(assignee !== undefined ? { assignee: assignee ? assigneeDto(assignee) : null } : {}),
   };
+}
+
+/** A staff member's name as the desk shows it. */
+export function staffName(row: Pick<AssigneeRow, 'firstName' | 'lastName'>): string {
+  return `${row.firstName} ${row.lastName}`.trim() || 'Staff';
+}
+
+function assigneeDto(row: AssigneeRow): TicketAssigneeDto {
+  return { _id: row.id, name: staffName(row) };
 }
 
 /**
@@ -153,7 +180,9 @@ export function ticketsOfRows<R extends TicketFileRow>(rows: R[]): { row: R; fil
 
 /** The answers of the rows' tickets, in the rows' order; with their owners when the rows have them. */
 export function ticketDtosOfRows(rows: TicketFileRow[]): TicketDto[] {
-  return ticketsOfRows(rows).map(({ row, files }) => toTicketDto(row.ticket, files, { owner: row.owner }));
+  return ticketsOfRows(rows).map(({ row, files }) =>
+    toTicketDto(row.ticket, files, { owner: row.owner, assignee: row.assignee }),
+  );
 }
 
 /** A page of the newest `limit` tickets of up to limit + 1, with the cursor of the next page. */

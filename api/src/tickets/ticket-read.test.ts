@@ -310,8 +310,10 @@ const ticketE = () => ({
   commonFiles: [],
   ecuTunedFile: null,
 });
+/** What admin answers add: the owner, and the assignee (nobody works these tickets). */
 const owner = (who: TestUser) => ({
   userId: { _id: who.user._id, firstName: who.user.firstName, lastName: who.user.lastName, email: who.email },
+  assignee: null,
 });
 
 /** The envelope's text around `data`, as the routes write it. */

@@ -1,5 +1,5 @@
 import type { TicketDto } from '@ecu/shared';
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { perDatabase, withCustomPlans } from '../db/prepared';
@@ -7,6 +7,8 @@ import { ticketFiles, tickets, users } from '../db/schema';
 import { INT4_MAX } from '../http/int4';
 import { type AdminTicketSearch, adminTicketSearchIds } from './admin-search';
 import {
+  assigneeColumns,
+  assigneeUser,
   fileColumns,
   ownerColumns,
   pageOf,
@@ -30,12 +32,18 @@ function customerRows(db: Db, where: SQL | undefined) {
     .orderBy(desc(tickets.ticketNumber), asc(ticketFiles.createdAt), sql`${ticketFiles}.ctid`);
 }
 
-/** customerRows with each ticket's owner. */
+/** customerRows with each ticket's owner and assignee (staff only: docs/decisions/087-assignment.md). */
 function adminRows(db: Db, where: SQL | undefined) {
   return db
-    .select({ ticket: ticketColumns, owner: ownerColumns, file: fileColumns })
+    .select({
+      ticket: ticketColumns,
+      owner: ownerColumns,
+      assignee: assigneeColumns,
+      file: fileColumns,
+    })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(assigneeUser, eq(assigneeUser.id, tickets.assigneeId))
     .leftJoin(ticketFiles, eq(ticketFiles.ticketId, tickets.id))
     .where(where)
     .orderBy(desc(tickets.ticketNumber), asc(ticketFiles.createdAt), sql`${ticketFiles}.ctid`);
@@ -136,16 +144,43 @@ export async function ticketsByIds(
 
 /**
  * A page of every customer's tickets, newest first, with their owners (the Files desk):
- * searched, when `q` is given, with plans made for its own pattern (admin-search.ts).
+ * searched, when `q` is given, with plans made for its own pattern (admin-search.ts). With
+ * `assigneeId` (an id: one person's; null: nobody's) the page is of those tickets only; that
+ * filter is not among the prepared hot reads.
  */
 export async function adminTicketsPage(
   db: Db,
-  params: { q?: string | undefined; before?: number | undefined; status?: string | undefined; limit: number },
+  params: {
+    q?: string | undefined;
+    before?: number | undefined;
+    status?: string | undefined;
+    assigneeId?: string | null | undefined;
+    limit: number;
+  },
 ): Promise<TicketPage> {
-  const { q, before, status, limit } = params;
+  const { q, before, status, assigneeId, limit } = params;
   const rows = q
-    ? await withCustomPlans(db, (tx) => adminSearchRows(tx, { q, before, status }, limit + 1))
-    : await adminListStatement(db, { before, status }).execute({ before, status, rows: limit + 1 });
+    ? await withCustomPlans(db, (tx) => adminSearchRows(tx, { q, before, status, assigneeId }, limit + 1))
+    : assigneeId !== undefined
+      ? await adminRows(
+          db,
+          inArray(
+            tickets.id,
+            db
+              .select({ id: page.id })
+              .from(page)
+              .where(
+                and(
+                  before ? lt(page.ticketNumber, before) : undefined,
+                  status ? eq(page.status, status) : undefined,
+                  assigneeId === null ? isNull(page.assigneeId) : eq(page.assigneeId, assigneeId),
+                ),
+              )
+              .orderBy(desc(page.ticketNumber))
+              .limit(limit + 1),
+          ),
+        )
+      : await adminListStatement(db, { before, status }).execute({ before, status, rows: limit + 1 });
   return pageOf(ticketDtosOfRows(rows), limit);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuditEntryDto } from '../admin/dto';
+import { assignmentSettingsSchema } from '../tickets/assignment';
 import type { WorkingHours } from './working-hours';
 import { workingHoursSchema } from './working-hours-schema';
 
@@ -49,6 +50,7 @@ export const adminSettingsSchema = z.object({
   support: supportSettingsSchema,
   hours: workingHoursSchema,
   automation: automationSettingsSchema,
+  assignment: assignmentSettingsSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export type SettingsGroup = keyof AdminSettings;
@@ -58,6 +60,7 @@ export const SETTINGS_GROUPS = [
   'support',
   'hours',
   'automation',
+  'assignment',
 ] as const satisfies SettingsGroup[];
 
 /** PUT /admin/settings: any of the groups, each whole; the others stay as they are. */

@@ -1,4 +1,5 @@
 import type { EcuIdentification } from '../ecu-identify';
+import type { TicketAssigneeDto } from './assignment';
 /** A stored file as the API shows it (docs/product.md#13-the-http-api): `{ id, name, size, sha256, url }`. */
 export interface StoredFileDto {
   id: string;
@@ -82,4 +83,6 @@ export interface TicketDto {
   /** Admin details only: an earlier delivered ticket with the same original bytes. */
   knownOriginal?: KnownOriginalDto | null;
   userId?: { _id: string; firstName: string; lastName: string; email: string };
+  /** Admin answers only: the staff member working the ticket, null when nobody is (docs/decisions/087-assignment.md). */
+  assignee?: TicketAssigneeDto | null;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ticketDto } from '../test/admin-fixtures';
+import { signInAs, ticketDto, userDto } from '../test/admin-fixtures';
 import { mockApi, ok } from '../test/api-mock';
 import { findToast, renderWithProviders, tableRows } from '../test/render';
 import EcuFilesPage from './ecu-files-page';
@@ -91,5 +91,58 @@ describe('the ECU files desk', () => {
     api.on('GET', '/admin/getAllEcuFiles', new Response(null, { status: 503 }));
     renderWithProviders(<EcuFilesPage />);
     expect(await findToast('Failed to load ECU Files')).toBeTruthy();
+  });
+
+  it("filters Mine, Unassigned and All on the server, shows each row's assignee and the open counts", async () => {
+    const me = userDto({ _id: 'eng-me', role: 'engineer', firstName: 'Eve', lastName: 'Engineer' });
+    await signInAs(me);
+    const mine = ticketDto({ ticketNumber: 100501, assignee: { _id: 'eng-me', name: 'Eve Engineer' } });
+    const theirs = ticketDto({ ticketNumber: 100502, assignee: { _id: 'eng-bo', name: 'Bo Smith' } });
+    const nobodys = ticketDto({ ticketNumber: 100503, assignee: null });
+    const api = mockApi();
+    api.on('GET', '/admin/getAllEcuFiles', ({ query }) => {
+      const assigned = query.get('assigned');
+      const rows =
+        assigned === 'mine' ? [mine] : assigned === 'unassigned' ? [nobodys] : [nobodys, theirs, mine];
+      return ok(rows, { nextCursor: null });
+    });
+    api.on(
+      'GET',
+      '/admin/tickets/assignees',
+      ok({
+        assignees: [
+          { id: 'eng-bo', name: 'Bo Smith', role: 'engineer', openTickets: 3 },
+          { id: 'eng-me', name: 'Eve Engineer', role: 'engineer', openTickets: 1 },
+        ],
+        openTicketLimit: 3,
+      }),
+    );
+    const view = renderWithProviders(<EcuFilesPage />);
+
+    await screen.findByRole('link', { name: 'Open ticket 100502' });
+    const filters = screen.getByRole('group', { name: 'Assigned to' });
+    const button = (name: string) => within(filters).getByRole('button', { name });
+    expect(button('All').getAttribute('aria-pressed')).toBe('true');
+    const rows = tableRows('Submitted ECU files');
+    expect(rows.map((r) => r[6])).toEqual(['Unassigned', 'Bo Smith', 'Eve Engineer (you)']);
+    const load = await screen.findByRole('region', { name: 'Open tickets per person' });
+    expect(load.textContent).toContain('Bo Smith 3 of 3');
+    expect(load.textContent).toContain('Eve Engineer 1 of 3');
+
+    await view.user.click(button('Mine'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open ticket 100502' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Open ticket 100501' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open ticket 100503' })).toBeNull();
+    expect(button('Mine').getAttribute('aria-pressed')).toBe('true');
+    expect(api.calls('GET', '/admin/getAllEcuFiles').at(-1)?.query.get('assigned')).toBe('mine');
+
+    await view.user.click(button('Unassigned'));
+    expect(await screen.findByRole('link', { name: 'Open ticket 100503' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open ticket 100501' })).toBeNull());
+    expect(api.calls('GET', '/admin/getAllEcuFiles').at(-1)?.query.get('assigned')).toBe('unassigned');
+
+    await view.user.click(button('All'));
+    expect(await screen.findByRole('link', { name: 'Open ticket 100502' })).toBeTruthy();
+    expect(api.calls('GET', '/admin/getAllEcuFiles').at(-1)?.query.has('assigned')).toBe(false);
   });
 });

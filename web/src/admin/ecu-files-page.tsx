@@ -1,6 +1,13 @@
-import { formatDateTime, TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
+import {
+  formatDateTime,
+  QUEUE_ASSIGNMENT_FILTERS,
+  type QueueAssignmentFilter,
+  TICKET_STATUSES,
+  type TicketStatus,
+} from '@ecu/shared';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useAuthUser } from '../accounts';
 import {
   ADMIN_MESSAGES,
   adminTicketsApi,
@@ -11,11 +18,18 @@ import {
   ticketStatus,
   vehicleName,
 } from '../tickets';
+import { AssigneeLoad } from './assignment/assignee-load';
 import { AfterRestore, ListDesk, listStateRow } from './list-parts';
 import { adminKeys, useRememberedValue } from './queries';
 import { useAdminList } from './use-admin-list';
 
-const COLUMNS = 7;
+const COLUMNS = 8;
+
+const ASSIGNED_LABELS: Record<QueueAssignmentFilter, string> = {
+  all: 'All',
+  mine: 'Mine',
+  unassigned: 'Unassigned',
+};
 
 function ownerName(t: TicketView): string {
   return `${t.userId?.firstName ?? ''} ${t.userId?.lastName ?? ''}`.trim();
@@ -42,7 +56,21 @@ function parseStatus(raw: string | null | undefined): TicketStatus | '' {
   return TICKET_STATUSES.find((s) => s === raw) ?? '';
 }
 
-/** /files for an admin: every ticket, newest first, searchable and filterable by status. */
+function parseAssigned(raw: string | null | undefined): QueueAssignmentFilter {
+  return QUEUE_ASSIGNMENT_FILTERS.find((a) => a === raw) ?? 'all';
+}
+
+/** Whether a loaded row belongs under the assignment filter (offline, or until the server answers). */
+function matchesAssigned(t: TicketView, assigned: QueueAssignmentFilter, myId: string | null): boolean {
+  if (assigned === 'unassigned') return !t.assignee;
+  if (assigned === 'mine') return myId !== null && t.assignee?._id === myId;
+  return true;
+}
+
+/**
+ * /files for staff: every ticket, newest first, searchable, filterable by status and by
+ * assignee (mine, unassigned, all: docs/decisions/087-assignment.md).
+ */
 export default function EcuFilesPage() {
   return (
     <AfterRestore>
@@ -56,10 +84,15 @@ function EcuFilesDesk() {
   // The status filter outlives a visit to a ticket, like the search text.
   const [stored, setStatus] = useRememberedValue<string>('ecu-files:status', '');
   const status = parseStatus(stored);
+  const [storedAssigned, setAssigned] = useRememberedValue<string>('ecu-files:assigned', 'all');
+  const assigned = parseAssigned(storedAssigned);
+  const me = useAuthUser();
+  const myId = typeof me === 'object' && me ? me._id : null;
   const list = useAdminList<TicketView>({
     name: 'ecu-files',
-    queryKey: (q) => adminKeys.ecuFiles(q, status),
-    fetchPage: (query, signal) => adminTicketsApi.list({ ...query, status: status || undefined }, signal),
+    queryKey: (q) => adminKeys.ecuFiles(q, status, assigned),
+    fetchPage: (query, signal) =>
+      adminTicketsApi.list({ ...query, status: status || undefined, assigned }, signal),
     idOf: (t) => t._id,
     matches: matchesEcuFile,
     loadError: ADMIN_MESSAGES.listFailed,
@@ -67,7 +100,9 @@ function EcuFilesDesk() {
 
   // The server filters by status; the previous copy shown until the new answer (or offline)
   // is narrowed here too, so the table never shows rows of another status.
-  const rows = status ? list.rows.filter((t) => ticketStatus(t.status) === status) : list.rows;
+  const rows = list.rows.filter(
+    (t) => (!status || ticketStatus(t.status) === status) && matchesAssigned(t, assigned, myId),
+  );
   const shown = { ...list, rows };
 
   return (
@@ -81,25 +116,43 @@ function EcuFilesDesk() {
         placeholder: 'Search by ticket, registration, make, model, customer or status',
       }}
       tools={
-        <div className="admin-field ecu-status-filter">
-          <label htmlFor={statusId}>Status</label>
-          <select
-            id={statusId}
-            className="input"
-            value={status}
-            onChange={(e) => setStatus(parseStatus(e.target.value))}
-          >
-            <option value="">All statuses</option>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
+        <>
+          <fieldset className="queue-assigned-filter">
+            <legend className="sr-only">Assigned to</legend>
+            {QUEUE_ASSIGNMENT_FILTERS.map((a) => (
+              <button
+                key={a}
+                type="button"
+                // The chosen filter looks like the page's primary button (AA in both schemes).
+                className={assigned === a ? 'btn btn-sm' : 'btn btn-secondary btn-sm'}
+                aria-pressed={assigned === a}
+                onClick={() => setAssigned(a)}
+              >
+                {ASSIGNED_LABELS[a]}
+              </button>
             ))}
-          </select>
-        </div>
+          </fieldset>
+          <div className="admin-field ecu-status-filter">
+            <label htmlFor={statusId}>Status</label>
+            <select
+              id={statusId}
+              className="input"
+              value={status}
+              onChange={(e) => setStatus(parseStatus(e.target.value))}
+            >
+              <option value="">All statuses</option>
+              {TICKET_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
       }
       noun={['file', 'files']}
     >
+      <AssigneeLoad />
       <table className="admin-table ecu-files-table">
         <caption className="sr-only">Submitted ECU files</caption>
         <thead>
@@ -112,6 +165,7 @@ function EcuFilesDesk() {
               Price
             </th>
             <th scope="col">Status</th>
+            <th scope="col">Assignee</th>
             <th scope="col">Date</th>
           </tr>
         </thead>
@@ -119,7 +173,10 @@ function EcuFilesDesk() {
           {listStateRow(shown, {
             colSpan: COLUMNS,
             loading: 'Fetching ECU Files...',
-            empty: list.q.trim() || status ? 'No files match these filters.' : 'No files submitted yet.',
+            empty:
+              list.q.trim() || status || assigned !== 'all'
+                ? 'No files match these filters.'
+                : 'No files submitted yet.',
           }) ??
             rows.map((t) => {
               const name = ownerName(t);
@@ -151,6 +208,17 @@ function EcuFilesDesk() {
                   </td>
                   <td data-label="Status">
                     <StatusBadge status={t.status} />
+                  </td>
+                  <td data-label="Assignee">
+                    {t.assignee ? (
+                      t.assignee._id === myId ? (
+                        `${t.assignee.name} (you)`
+                      ) : (
+                        t.assignee.name
+                      )
+                    ) : (
+                      <span className="muted">Unassigned</span>
+                    )}
                   </td>
                   <td data-label="Date" className="admin-date">
                     {formatDateTime(t.createdAt)}

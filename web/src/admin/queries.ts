@@ -14,7 +14,8 @@ export const adminKeys = {
   users: ['admin', 'users'] as const,
   userList: (list: UserListKind, q: string) => ['admin', 'users', { list, q }] as const,
   transactions: (q: string) => ['admin', 'transactions', { q }] as const,
-  ecuFiles: (q: string, status: string) => ['admin', 'ecu-files', { q, status }] as const,
+  ecuFiles: (q: string, status: string, assigned = 'all') =>
+    ['admin', 'ecu-files', { q, status, assigned }] as const,
   user: (userId: string) => ['admin', 'user', userId] as const,
   userPart: (userId: string, part: UserPagePart) => ['admin', 'user', userId, part] as const,
   deliveries: ['admin', 'deliveries'] as const,

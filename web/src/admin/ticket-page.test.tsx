@@ -2,7 +2,7 @@
 import type { TicketDto } from '@ecu/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ticketDto } from '../test/admin-fixtures';
+import { signInAs, ticketDto, userDto } from '../test/admin-fixtures';
 import { type ApiMock, deferred, fail, mockApi, ok } from '../test/api-mock';
 import { createTestQueryClient, findToast, renderWithProviders } from '../test/render';
 import { adminKeys } from './queries';
@@ -249,5 +249,74 @@ describe('a known original', () => {
     await view.user.click(within(card).getByRole('button', { name: 'Reuse the tuned file of #100400' }));
     expect(await findToast('The earlier tuned file is no longer available')).toBeTruthy();
     expect(within(card).getByRole('checkbox')).toHaveProperty('checked', true);
+  });
+});
+
+describe("a ticket's assignee", () => {
+  it('an engineer takes an unassigned ticket with Take, and lets it go again', async () => {
+    await signInAs(userDto({ _id: 'eng-me', role: 'engineer', firstName: 'Eve', lastName: 'Engineer' }));
+    const api = mockApi();
+    let current = ticketDto({ ticketNumber: 100700, assignee: null });
+    api.on('POST', '/admin/tickets/assign', ({ body }) => {
+      const { userId } = body as { userId: string | null };
+      current = { ...current, assignee: userId ? { _id: userId, name: 'Eve Engineer' } : null };
+      return ok(current, { message: userId ? 'Ticket assigned' : 'Ticket unassigned' });
+    });
+    const view = openTicket(api, () => current);
+    const card = await screen.findByRole('region', { name: 'Assignee' });
+    expect(within(card).getByText('Unassigned')).toBeTruthy();
+    // Engineers have no picker: only admins assign others.
+    expect(within(card).queryByRole('combobox', { name: 'Assign to' })).toBeNull();
+
+    await view.user.click(within(card).getByRole('button', { name: 'Take ticket 100700' }));
+    expect(await findToast('Ticket assigned')).toBeTruthy();
+    expect(api.calls('POST', '/admin/tickets/assign')[0]?.body).toEqual({
+      ticketNumber: 100700,
+      userId: 'eng-me',
+    });
+    expect(await within(card).findByText('Eve Engineer (you)')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Take ticket 100700' })).toBeNull();
+
+    await view.user.click(within(card).getByRole('button', { name: 'Let go of ticket 100700' }));
+    expect(await findToast('Ticket unassigned')).toBeTruthy();
+    expect(api.calls('POST', '/admin/tickets/assign')[1]?.body).toEqual({
+      ticketNumber: 100700,
+      userId: null,
+    });
+  });
+
+  it('an admin picks anyone from the staff list', async () => {
+    await signInAs(userDto({ _id: 'adm', role: 'admin', firstName: 'Sam', lastName: 'Admin' }));
+    const api = mockApi();
+    let current = ticketDto({ ticketNumber: 100701, assignee: { _id: 'eng-bo', name: 'Bo Smith' } });
+    api.on(
+      'GET',
+      '/admin/tickets/assignees',
+      ok({
+        assignees: [
+          { id: 'eng-bo', name: 'Bo Smith', role: 'engineer', openTickets: 2 },
+          { id: 'eng-eve', name: 'Eve Engineer', role: 'engineer', openTickets: 0 },
+        ],
+        openTicketLimit: 5,
+      }),
+    );
+    api.on('POST', '/admin/tickets/assign', ({ body }) => {
+      const { userId } = body as { userId: string };
+      current = { ...current, assignee: { _id: userId, name: 'Eve Engineer' } };
+      return ok(current, { message: 'Ticket assigned' });
+    });
+    const view = openTicket(api, () => current);
+    const card = await screen.findByRole('region', { name: 'Assignee' });
+    expect(within(card).getByText('Bo Smith')).toBeTruthy();
+    const picker = within(card).getByRole('combobox', { name: 'Assign to' });
+    await waitFor(() => expect(picker).toHaveProperty('disabled', false));
+    await view.user.selectOptions(picker, 'eng-eve');
+    await view.user.click(within(card).getByRole('button', { name: 'Assign' }));
+    expect(await findToast('Ticket assigned')).toBeTruthy();
+    expect(api.calls('POST', '/admin/tickets/assign')[0]?.body).toEqual({
+      ticketNumber: 100701,
+      userId: 'eng-eve',
+    });
+    expect(await within(card).findByText('Eve Engineer')).toBeTruthy();
   });
 });

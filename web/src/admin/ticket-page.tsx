@@ -3,7 +3,8 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ChatPanel } from '../chat';
+import { useAuthUser } from '../accounts';
+import { ChatPanel, type ComposerReplies } from '../chat';
 import { messageOf } from '../local/api-client';
 import { isOnline } from '../local/connectivity';
 import { useOnline } from '../local/use-online';
@@ -23,6 +24,8 @@ import {
   ticketStatus,
   vehicleName,
 } from '../tickets';
+import { AssignmentPanel } from './assignment/assignment-panel';
+import { placeholderValuesOf, useCannedReplies } from './canned-replies/replies-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
@@ -79,12 +82,14 @@ export default function AdminTicketPage() {
 function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const online = useOnline();
   const client = useQueryClient();
+  const me = useAuthUser();
   const query = useQuery<TicketView, Error, TicketView, ReturnType<typeof adminTicketKey>>({
     queryKey: adminTicketKey(ticketNumber),
     queryFn: async ({ signal }): Promise<TicketView> =>
       (await adminTicketsApi.details(ticketNumber, signal)).data,
     placeholderData: () => rowFromLists(client, ticketNumber),
   });
+  const cannedReplies = useCannedReplies();
   // Admin ticket load failure: the server's message.
   const error = query.error ? messageOf(query.error, 'Failed to load the ticket') : null;
 
@@ -135,6 +140,11 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const loadedAt = query.isPlaceholderData || !query.dataUpdatedAt ? null : query.dataUpdatedAt;
   const owner = ticket.userId;
   const ownerName = `${owner?.firstName ?? ''} ${owner?.lastName ?? ''}`.trim();
+  const replies: ComposerReplies = {
+    list: cannedReplies.data,
+    problem: cannedReplies.error ? messageOf(cannedReplies.error, 'The canned replies did not load') : null,
+    values: placeholderValuesOf(ticket),
+  };
 
   return (
     <Shell ticketNumber={ticketNumber}>
@@ -167,6 +177,9 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
 
       <div className="ticket-grid">
         <div className="ticket-col">
+          {typeof me === 'object' && me && (
+            <AssignmentPanel ticket={ticket} me={me} online={online} onChanged={keep} />
+          )}
           <DetailsCard ticket={ticket} />
           {ticket.knownOriginal && (
             <KnownOriginalCard ticket={ticket} known={ticket.knownOriginal} online={online} onReused={keep} />
@@ -186,7 +199,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
         </div>
       </div>
       <div className="ticket-talk">
-        <ChatPanel ticketNumber={ticketNumber} variant="admin" />
+        <ChatPanel ticketNumber={ticketNumber} variant="admin" replies={replies} />
         <InternalNotesPanel ticketNumber={ticketNumber} online={online} />
       </div>
     </Shell>

@@ -8,6 +8,7 @@ import { ChatFrame, type ChatVariant } from './chat-frame';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { chatPartnerName } from './people';
+import type { ComposerReplies } from './slash-menu';
 import type { ChatConnection } from './snapshot';
 import { type ChatUser, typingText } from './typing';
 import { useChatRoom } from './use-chat-room';
@@ -17,6 +18,8 @@ export interface ChatPanelProps {
   /** null: the page has no usable ticket number ('Failed to load chat'). */
   ticketNumber: number | null;
   variant: ChatVariant;
+  /** Staff only: the canned replies the composer offers after a slash (docs/decisions/088-canned-replies.md). */
+  replies?: ComposerReplies;
 }
 
 const CONNECTION_TEXT: Record<ChatConnection, string> = {
@@ -27,7 +30,7 @@ const CONNECTION_TEXT: Record<ChatConnection, string> = {
 };
 
 /** The ticket chat (docs/product.md#10-chat), on the customer's and the admin's ticket pages. */
-export default function ChatPanel({ ticketNumber, variant }: ChatPanelProps) {
+export default function ChatPanel({ ticketNumber, variant, replies }: ChatPanelProps) {
   const auth = useAuthUser();
   const account = typeof auth === 'object' && auth ? auth : null;
   const user = useMemo<ChatUser | null>(
@@ -120,6 +123,7 @@ export default function ChatPanel({ ticketNumber, variant }: ChatPanelProps) {
           onSend={send}
           onTyped={typed}
           onProblem={problem}
+          replies={user?.role === 'admin' ? replies : undefined}
         />
       </div>
     </ChatFrame>

@@ -9,6 +9,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTransferRate } from '../ui/use-transfer-rate';
 import { ATTACH_OFFLINE_TEXT, textWithFiles } from './attachments';
 import { PaperclipIcon } from './chat-icons';
+import { type ComposerReplies, useSlashMenu } from './slash-menu';
 import { type PickedFile, useAttachments } from './use-attachments';
 
 function FileRow({ file, onRemove }: { file: PickedFile; onRemove: () => void }) {
@@ -51,6 +52,7 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove: () => void })
  * The message box: Enter sends, Shift+Enter starts a new line, blank text is not sent, the
  * box clears once the message is in the chat (pending without a connection). Files upload as
  * soon as they are picked; a message with files goes once all of them have uploaded.
+ * With `replies` (staff only), a slash at the start opens the canned replies (slash-menu.tsx).
  */
 export function Composer({
   disabled,
@@ -58,12 +60,14 @@ export function Composer({
   onSend,
   onTyped,
   onProblem,
+  replies,
 }: {
   disabled: boolean;
   online: boolean;
   onSend: (text: string, attachments?: ChatAttachment[]) => boolean;
   onTyped: () => void;
   onProblem: (text: string) => void;
+  replies?: ComposerReplies | undefined;
 }) {
   const inputId = useId();
   const reasonId = useId();
@@ -71,6 +75,10 @@ export function Composer({
   const [text, setText] = useState('');
   const [waiting, setWaiting] = useState(false);
   const { files, add, remove, clear, ready, attachments } = useAttachments(onProblem);
+  const slash = useSlashMenu(replies, text, (filled) => {
+    setText(filled);
+    onTyped();
+  });
 
   // A message with files goes once every file has uploaded.
   useEffect(() => {
@@ -98,6 +106,7 @@ export function Composer({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (slash.onKeyDown(e)) return;
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     submit();
@@ -121,6 +130,7 @@ export function Composer({
           ))}
         </ul>
       )}
+      {slash.menu}
       <div className="chat-compose-row">
         <button
           type="button"
@@ -153,7 +163,8 @@ export function Composer({
           className="input chat-input"
           rows={1}
           maxLength={CHAT_TEXT_MAX}
-          placeholder="Write a message…"
+          placeholder={replies ? 'Write a message… (/ for canned replies)' : 'Write a message…'}
+          {...slash.inputProps}
           value={text}
           disabled={disabled || waiting}
           onChange={(e) => {

@@ -5,3 +5,4 @@
 export type { ChatVariant } from './chat-frame';
 export type { ChatPanelProps } from './chat-panel';
 export { ChatPanel } from './lazy-chat-panel';
+export type { ComposerReplies } from './slash-menu';

@@ -34,14 +34,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Method = 'GET' | 'PUT' | 'POST';
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 /** 'queue': engineers get through as admins do; 'admin': engineers get 403 not_admin. */
 type Desk = 'queue' | 'admin';
 
 /**
  * Every admin call: the /admin/* calls (docs/product.md#13-the-http-api), the user desk,
  * the user's page, settings, the overview, the exports, the Deliveries desk, the solution library,
- * the chat inbox and internal notes, each with its desk: engineers work the 'queue' calls only
+ * the chat inbox, internal notes, assignment (docs/decisions/087-assignment.md) and canned replies
+ * (docs/decisions/088-canned-replies.md), each with its desk: engineers work the 'queue' calls only
  * (docs/decisions/086-engineers-and-internal-notes.md). `body` names the account a call acts on: the victim for callers
  * the gate must stop, an unknown account for the admin (who must get past the gate, and only
  * that: a 400 or 404 from the route itself is fine here).
@@ -93,6 +94,17 @@ const CALLS: [Desk, Method, string, ((userId: string) => Record<string, unknown>
   ['queue', 'GET', '/api/admin/tickets/notes?ticketNumber=100001'],
   ['queue', 'POST', '/api/admin/tickets/notes', () => ({ ticketNumber: 100001, text: 'A note' })],
   ['queue', 'POST', '/api/admin/software-notes', () => ({ softwareNumber: '1037000000', text: 'A note' })],
+  ['queue', 'GET', '/api/admin/canned-replies'],
+  ['queue', 'POST', '/api/admin/canned-replies', () => ({ title: 'Matrix', body: 'Hi {firstName}' })],
+  [
+    'queue',
+    'PUT',
+    '/api/admin/canned-replies/00000000-0000-4000-8000-000000000000',
+    () => ({ title: 'Matrix', body: 'Hi {firstName}' }),
+  ],
+  ['queue', 'DELETE', '/api/admin/canned-replies/00000000-0000-4000-8000-000000000000'],
+  ['queue', 'GET', '/api/admin/tickets/assignees'],
+  ['queue', 'POST', '/api/admin/tickets/assign', (userId) => ({ ticketNumber: 100001, userId })],
 ];
 
 function call(client: ApiClient, [, method, path, body]: (typeof CALLS)[number], userId: string) {

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './admin';
+export * from './canned-replies';
 export * from './chat';
 export * from './credits';
 export * from './notes';

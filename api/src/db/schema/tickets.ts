@@ -63,6 +63,8 @@ export const tickets = pgTable(
     parentTicketId: uuid('parent_ticket_id').references((): AnyPgColumn => tickets.id, {
       onDelete: 'set null',
     }),
+    /** The staff member working the ticket, or null (docs/decisions/087-assignment.md). Never in a customer's answer. */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('tickets_user_client_id_idx').on(t.userId, t.clientId),
@@ -73,6 +75,8 @@ export const tickets = pgTable(
     index('tickets_search_trgm_idx').using('gin', sql`${TICKET_SEARCH_TEXT} gin_trgm_ops`),
     // The chain: a ticket's revisions.
     index('tickets_parent_ticket_id_idx').on(t.parentTicketId).where(sql`${t.parentTicketId} is not null`),
+    // The queue's 'Mine' and each engineer's open count.
+    index('tickets_assignee_id_idx').on(t.assigneeId, t.status).where(sql`${t.assigneeId} is not null`),
     check('tickets_credits_need_non_negative', sql`${t.creditsNeed} >= 0`),
   ],
 );

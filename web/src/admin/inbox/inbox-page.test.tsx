@@ -78,6 +78,7 @@ describe('the support inbox', () => {
   it('shows a failed load with a way to try again', async () => {
     const api = mockApi();
     api.on('GET', '/admin/chat-inbox', fail(500, 'Chat store unavailable'));
+    api.on('GET', '/admin/canned-replies', ok([]));
     const view = renderWithProviders(<InboxPage />);
     expect(await screen.findByText('Chat store unavailable')).toBeTruthy();
 

@@ -3,6 +3,7 @@ import type { ChatInboxRow } from '@ecu/shared/chat/payload';
 import { Link } from 'react-router-dom';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
+import { CannedRepliesSection } from '../canned-replies/canned-replies-section';
 import { AdminPageHeader, AfterRestore, LoadErrorNotice, OfflineNotice, TableMessage } from '../list-parts';
 import { useInboxRows } from './inbox-api';
 import { customerName, previewText, unreadText } from './inbox-format';
@@ -11,7 +12,10 @@ import './inbox.css';
 const COLUMNS = 6;
 const LOAD_ERROR = 'Failed to load the inbox';
 
-/** /inbox for admins: tickets whose customer wrote and support has not read yet, oldest first. */
+/**
+ * /inbox for staff: tickets whose customer wrote and support has not read yet, oldest first, and
+ * the staff's canned replies (docs/decisions/088-canned-replies.md).
+ */
 export default function InboxPage() {
   return (
     <AfterRestore>
@@ -78,6 +82,7 @@ function Inbox() {
           </table>
         </div>
       </section>
+      <CannedRepliesSection online={online} />
     </div>
   );
 }

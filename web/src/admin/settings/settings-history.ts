@@ -15,6 +15,7 @@ export const SECTION_TITLES: Record<SettingsGroup, string> = {
   support: 'Support',
   hours: 'Working hours',
   automation: 'Automatic delivery',
+  assignment: 'Assignment',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -24,6 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   defaultPerCreditPrice: 'Default price per credit',
   supportEmail: 'Support e-mail',
   automaticDelivery: 'Automatic delivery',
+  automaticAssignment: 'Automatic assignment',
+  openTicketLimit: 'Open tickets per engineer',
 };
 
 export interface SettingsChange {

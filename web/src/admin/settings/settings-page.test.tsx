@@ -18,6 +18,7 @@ function settings(): AdminSettings {
       holidays: [{ date: '2025-12-25', name: 'Christmas Day' }],
     },
     automation: { automaticDelivery: false },
+    assignment: { automaticAssignment: false, openTicketLimit: 10 },
   };
 }
 
@@ -45,6 +46,7 @@ const SECTION_IDS: Record<string, string> = {
   Support: 'settings-support',
   'Working hours': 'settings-hours',
   'Automatic delivery': 'settings-automation',
+  Assignment: 'settings-assignment',
 };
 
 /** A section's form (found by test id: role queries over the ~400 time zones are slow). */
@@ -127,6 +129,34 @@ describe('the settings page', () => {
       await within(automation).findByText('On: covered tickets are delivered from the solution library.'),
     ).toBeTruthy();
     expect(within(automation).queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('sets the open-ticket limit and turns automatic assignment on; refuses a limit of 0', async () => {
+    const { api, view, server } = await openSettings();
+    const assignment = section('Assignment');
+    const limit = within(assignment).getByRole('textbox', { name: 'Open tickets per engineer' });
+    const toggle = within(assignment).getByRole('switch', { name: 'Automatic assignment' });
+    expect(limit).toHaveProperty('value', '10');
+    expect(toggle).toHaveProperty('checked', false);
+
+    await view.user.clear(limit);
+    await view.user.type(limit, '0');
+    await view.user.click(within(assignment).getByRole('button', { name: 'Save assignment' }));
+    expect(await within(assignment).findByText('The limit is at least 1 ticket')).toBeTruthy();
+    expect(api.calls('PUT', '/admin/settings')).toHaveLength(0);
+
+    await view.user.clear(limit);
+    await view.user.type(limit, '4');
+    await view.user.click(toggle);
+    await view.user.click(within(assignment).getByRole('button', { name: 'Save assignment' }));
+    expect(await findToast('Settings saved')).toBeTruthy();
+    expect(api.calls('PUT', '/admin/settings')[0]?.body).toEqual({
+      assignment: { automaticAssignment: true, openTicketLimit: 4 },
+    });
+    expect(server.saved().assignment).toEqual({ automaticAssignment: true, openTicketLimit: 4 });
+    expect(
+      await within(assignment).findByText('On: new tickets go to the least-loaded engineer on shift.'),
+    ).toBeTruthy();
   });
 
   it('checks the fields before sending: a required name, a valid price, a valid e-mail', async () => {

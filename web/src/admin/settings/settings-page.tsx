@@ -1,6 +1,7 @@
 import {
   type AdminSettings,
   type AuditEntryDto,
+  assignmentSettingsSchema,
   formatDateTime,
   pricingSettingsSchema,
   sellerSettingsSchema,
@@ -36,8 +37,8 @@ function errorsByField(
 }
 
 /**
- * /settings: the seller block, the default price, the support address, the working hours and
- * automatic delivery.
+ * /settings: the seller block, the default price, the support address, the working hours,
+ * automatic delivery and assignment.
  */
 export default function SettingsPage() {
   const online = useOnline();
@@ -72,6 +73,7 @@ export default function SettingsPage() {
           <SupportSection value={data.settings.support} online={online} />
           <HoursSection value={data.settings.hours} online={online} />
           <AutomationSection value={data.settings.automation} online={online} />
+          <AssignmentSection value={data.settings.assignment} online={online} />
           <RecentChanges history={data.history} />
         </>
       )}
@@ -262,6 +264,88 @@ function AutomationSection({ value, online }: { value: AdminSettings['automation
         {value.automaticDelivery
           ? 'On: covered tickets are delivered from the solution library.'
           : 'Off: every ticket waits for an engineer.'}
+      </p>
+    </SettingsSection>
+  );
+}
+
+type AssignmentDraft = { automaticAssignment: boolean; openTicketLimit: string };
+
+/**
+ * 'Assignment' (docs/decisions/087-assignment.md): the most open tickets automatic assignment
+ * gives one engineer, and automatic assignment itself, off until an admin turns it on.
+ */
+function AssignmentSection({ value, online }: { value: AdminSettings['assignment']; online: boolean }) {
+  const switchId = useId();
+  const noteId = useId();
+  const limitId = fieldId('assignment', 'openTicketLimit');
+  const { draft, setDraft, reset, dirty } = useSectionDraft<AdminSettings['assignment'], AssignmentDraft>(
+    value,
+    (v) => ({ automaticAssignment: v.automaticAssignment, openTicketLimit: String(v.openTicketLimit) }),
+    (d) => ({ automaticAssignment: d.automaticAssignment, openTicketLimit: Number(d.openTicketLimit) }),
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const save = useSaveSection('assignment', {
+    onSaved: reset,
+    onFieldErrors: (list) => setErrors(errorsByField('assignment', list)),
+  });
+  function submit() {
+    const parsed = assignmentSettingsSchema.safeParse({
+      automaticAssignment: draft.automaticAssignment,
+      openTicketLimit: draft.openTicketLimit.trim() === '' ? undefined : draft.openTicketLimit,
+    });
+    if (!parsed.success) {
+      const next = errorsByField(
+        'assignment',
+        parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+      );
+      setErrors(next);
+      focusField(Object.keys(next)[0]);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  }
+  return (
+    <SettingsSection
+      title="Assignment"
+      description="Who works new tickets. With automatic assignment on, a new ticket goes to the engineer with the fewest open tickets who is under the limit, while the desk is open (the working hours above)."
+      online={online}
+      saving={save.isPending}
+      dirty={dirty}
+      onSubmit={submit}
+      testId="settings-assignment"
+    >
+      <TextField
+        id={limitId}
+        label="Open tickets per engineer"
+        value={draft.openTicketLimit}
+        error={errors[limitId] || undefined}
+        inputMode="decimal"
+        hint="Pending or In Progress tickets; automatic assignment skips an engineer at the limit."
+        onChange={(v) => {
+          setDraft((d) => ({ ...d, openTicketLimit: v }));
+          setErrors({});
+        }}
+        disabled={!online}
+      />
+      <label className="check settings-switch" htmlFor={switchId}>
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          aria-checked={draft.automaticAssignment}
+          aria-describedby={noteId}
+          checked={draft.automaticAssignment}
+          disabled={!online}
+          onChange={(e) => setDraft((d) => ({ ...d, automaticAssignment: e.target.checked }))}
+        />
+        <span>Automatic assignment</span>
+      </label>
+      <p id={noteId} className="muted settings-switch-note">
+        {value.automaticAssignment
+          ? 'On: new tickets go to the least-loaded engineer on shift.'
+          : 'Off: new tickets wait until someone takes them.'}
       </p>
     </SettingsSection>
   );

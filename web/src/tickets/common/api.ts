@@ -1,4 +1,5 @@
 import type {
+  QueueAssignmentFilter,
   ReuseTunedFileInput,
   StoredFileDto,
   TicketDto,
@@ -33,14 +34,17 @@ export interface EcuFilesQuery {
   cursor?: string;
   q?: string;
   status?: TicketStatus;
+  /** The queue's assignment filter; 'all' (or none) asks for every ticket. */
+  assigned?: QueueAssignmentFilter;
 }
 
-function ecuFilesPath({ limit, cursor, q, status }: EcuFilesQuery): string {
+function ecuFilesPath({ limit, cursor, q, status, assigned }: EcuFilesQuery): string {
   const params = new URLSearchParams();
   if (limit) params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
   if (q?.trim()) params.set('q', q.trim());
   if (status) params.set('status', status);
+  if (assigned && assigned !== 'all') params.set('assigned', assigned);
   const query = params.toString();
   return query ? `/admin/getAllEcuFiles?${query}` : '/admin/getAllEcuFiles';
 }

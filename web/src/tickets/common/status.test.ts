@@ -112,6 +112,22 @@ describe('historyLine', () => {
       { title: 'Delivered automatically', meta: null, tone: 'purple' },
     ],
     [
+      {
+        kind: 'assigned',
+        by: 'Sam (admin)',
+        detail: { to: { id: 'e1', name: 'Eve Engineer' }, from: { id: 'e2', name: 'Bo' }, how: 'desk' },
+      },
+      { title: 'Assigned to Eve Engineer', meta: 'by Sam (admin) · was Bo', tone: 'neutral' },
+    ],
+    [
+      { kind: 'assigned', by: null, detail: { to: { id: 'e1', name: 'Eve' }, from: null, how: 'automatic' } },
+      { title: 'Assigned to Eve', meta: 'automatically', tone: 'neutral' },
+    ],
+    [
+      { kind: 'assigned', by: 'Eve (engineer)', detail: { to: null, from: { id: 'e1', name: 'Eve' } } },
+      { title: 'Unassigned from Eve', meta: 'by Eve (engineer)', tone: 'neutral' },
+    ],
+    [
       { kind: 'note_added', by: null, detail: {} },
       { title: 'Note added', meta: null, tone: 'neutral' },
     ],

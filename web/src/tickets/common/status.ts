@@ -85,7 +85,7 @@ const KIND_TITLES: Record<string, string> = {
   tuned: 'Tuned file',
 };
 
-/** One history event (api/src/tickets: created, status_changed, file_uploaded, charged, refunded). */
+/** One history event (api/src/tickets: created, status_changed, file_uploaded, charged, refunded, assigned). */
 export function historyLine(
   event: { kind: string; by: string | null; detail: Record<string, unknown> },
   formatSize: (bytes: number) => string = (b) => `${b} B`,
@@ -139,6 +139,23 @@ export function historyLine(
             .filter(Boolean)
             .join(' · ') || null,
         tone: 'purple',
+      };
+    }
+    case 'assigned': {
+      // Staff answers only (docs/decisions/087-assignment.md).
+      const nameOf = (p: unknown) =>
+        p && typeof p === 'object' && typeof (p as { name?: unknown }).name === 'string'
+          ? (p as { name: string }).name
+          : null;
+      const to = nameOf(d.to);
+      const from = nameOf(d.from);
+      return {
+        title: to ? `Assigned to ${to}` : from ? `Unassigned from ${from}` : 'Unassigned',
+        meta:
+          [by ?? (d.how === 'automatic' ? 'automatically' : null), to && from ? `was ${from}` : null]
+            .filter(Boolean)
+            .join(' · ') || null,
+        tone: 'neutral',
       };
     }
     default: {

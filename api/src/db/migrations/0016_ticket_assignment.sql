@@ -1,0 +1,3 @@
+ALTER TABLE "tickets" ADD COLUMN "assignee_id" text;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "tickets_assignee_id_idx" ON "tickets" USING btree ("assignee_id","status") WHERE "tickets"."assignee_id" is not null;
