@@ -1,5 +1,5 @@
 import type { Role, UserDto } from '@ecu/shared';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { dexieMayLoad, loadAuthLookup, useGateUser } from './auth-gate';
 
 /** 'loading': Dexie not read yet; 'unknown': nothing cached, the server has not answered yet. */
@@ -50,13 +50,20 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The cached authUser (docs/product.md#1-roles-and-accounts), live from IndexedDB. */
+/**
+ * The cached authUser (docs/product.md#1-roles-and-accounts), live from IndexedDB. A change is
+ * rendered as a transition, which React splits into short tasks: the user arriving after the
+ * first paint re-renders the whole signed-in screen, and a phone must stay responsive meanwhile.
+ */
 export function useAuthUser(): AuthUserState {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => 'loading' as const,
-  );
+  const [user, setUser] = useState<AuthUserState>(current);
+  useEffect(() => {
+    const follow = () => startTransition(() => setUser(current));
+    const unsubscribe = subscribe(follow);
+    follow(); // a change between the render and this effect
+    return unsubscribe;
+  }, []);
+  return user;
 }
 
 /**

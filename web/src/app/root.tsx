@@ -1,4 +1,12 @@
-import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  Suspense,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useState,
+} from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import {
   type GateUserState,
@@ -56,7 +64,10 @@ export function startAuthLookup() {
  */
 function useAfterFirstPaint(): boolean {
   const [after, setAfter] = useState(false);
-  useEffect(() => whenPageIdle(() => setAfter(true), { ready: () => firstContentfulPaint() }), []);
+  useEffect(
+    () => whenPageIdle(() => startTransition(() => setAfter(true)), { ready: () => firstContentfulPaint() }),
+    [],
+  );
   return after;
 }
 

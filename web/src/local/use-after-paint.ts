@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { firstContentfulPaint } from './first-paint';
 
 /**
@@ -14,7 +14,11 @@ export function useAfterPaint(): boolean {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void firstContentfulPaint().then(() => live && setAfter(true)), 0);
+      // A transition: what mounts then renders in short tasks (docs/decisions/084-paint-from-device.md).
+      timer = setTimeout(
+        () => void firstContentfulPaint().then(() => live && startTransition(() => setAfter(true))),
+        0,
+      );
     });
     return () => {
       live = false;
