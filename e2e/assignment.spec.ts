@@ -1,20 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { apiSession, createAccount, dataOf, signInThroughUi } from './support/accounts';
-import { seriousViolations } from './support/axe';
-import { ADMIN } from './support/paths';
+import { engineerAndTuner, signInThroughUi } from './support/accounts';
+import { expectAxeCleanInBothSchemes, seriousViolations } from './support/axe';
 import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
 test('an engineer takes a ticket, finds it under Mine, and the customer never sees who works it', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await apiSession(ADMIN.email, ADMIN.password);
-  const tunerAccount = await createAccount('verified');
-  const engineerAccount = await createAccount('verified');
-  await dataOf(
-    await admin.put('/api/admin/updateUserRole', { data: { userId: engineerAccount.id, role: 'engineer' } }),
-  );
-  const tuner = await apiSession(tunerAccount.email, tunerAccount.password);
+  const { tuner, tunerAccount, engineerAccount } = await engineerAndTuner();
   const ticket = await createTicketThroughForm(tuner, { registration: uniqueRegistration('AS') });
 
   const page = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
@@ -30,11 +23,7 @@ test('an engineer takes a ticket, finds it under Mine, and the customer never se
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByText(/^Assigned to /)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    expect.soft(await seriousViolations(page), `ticket page in ${colorScheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
+  await expectAxeCleanInBothSchemes(page, 'ticket page');
 
   await page.goto('/files');
   const filters = page.getByRole('group', { name: 'Assigned to' });

@@ -1,30 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiSession, createAccount, dataOf, PROFILE, signInThroughUi } from './support/accounts';
-import { seriousViolations } from './support/axe';
-import { ADMIN } from './support/paths';
+import { expect, test } from '@playwright/test';
+import { engineerAndTuner, PROFILE, signInThroughUi } from './support/accounts';
+import { expectAxeCleanInBothSchemes } from './support/axe';
 import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
 /** Canned replies (docs/decisions/088-canned-replies.md). */
-
-async function passesAxe(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    expect.soft(await seriousViolations(page), `${name} in ${colorScheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 
 test('an engineer keeps a canned reply on the Inbox page and inserts it, filled, with the keyboard; the customer gets no menu', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await apiSession(ADMIN.email, ADMIN.password);
-  const tunerAccount = await createAccount('verified');
-  const engineerAccount = await createAccount('verified');
-  await dataOf(
-    await admin.put('/api/admin/updateUserRole', { data: { userId: engineerAccount.id, role: 'engineer' } }),
-  );
-  const tuner = await apiSession(tunerAccount.email, tunerAccount.password);
+  const { tuner, tunerAccount, engineerAccount } = await engineerAndTuner();
   const ticket = await createTicketThroughForm(tuner, {
     registration: uniqueRegistration('CR'),
     fields: { model: 'A4 2.0 TDI', year: '2016', ecuId: undefined, options: 'EGR OFF', notes: undefined },
@@ -45,7 +30,7 @@ test('an engineer keeps a canned reply on the Inbox page and inserts it, filled,
   await section.getByRole('button', { name: 'Add reply' }).click();
   await expect(section.getByRole('heading', { name: 'File ready' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await passesAxe(page, 'the Inbox page with canned replies, 360 px');
+  await expectAxeCleanInBothSchemes(page, 'the Inbox page with canned replies, 360 px');
 
   // In the ticket's chat: a slash, part of the title, the arrow keys and Enter.
   await page.goto(`/ticket/${ticket.ticketNumber}`);
@@ -58,7 +43,7 @@ test('an engineer keeps a canned reply on the Inbox page and inserts it, filled,
   await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
   await expect(list.getByRole('option', { selected: true })).toContainText('File ready');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await passesAxe(page, 'the staff chat with the slash menu open, 360 px');
+  await expectAxeCleanInBothSchemes(page, 'the staff chat with the slash menu open, 360 px');
   await box.press('ArrowDown');
   await box.press('Enter');
   const filled = `Hi ${PROFILE.firstName}, the file for your Audi A4 2.0 TDI 2016 (ticket #${ticket.ticketNumber}) is ready.`;

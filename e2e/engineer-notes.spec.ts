@@ -1,32 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { boschEdc17Read, MB } from '../shared/src/ecu-identify/test-binaries';
-import { apiSession, createAccount, dataOf, signInThroughUi } from './support/accounts';
-import { seriousViolations } from './support/axe';
-import { ADMIN } from './support/paths';
+import { engineerAndTuner, signInThroughUi } from './support/accounts';
+import { expectAxeCleanInBothSchemes } from './support/axe';
 import { createTicketThroughForm, uniqueRegistration } from './support/tickets';
 
 /** A software number of this run's own, so earlier runs' software notes never show. */
 const software = `1037${String((Date.now() + 500_000) % 1_000_000).padStart(6, '0')}`;
 
-async function passesAxe(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    expect.soft(await seriousViolations(page), `${name} in ${colorScheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
-
 test('an engineer works the queue, keeps internal notes beside the chat, and the customer never sees them', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await apiSession(ADMIN.email, ADMIN.password);
-  const tunerAccount = await createAccount('verified');
-  const engineerAccount = await createAccount('verified');
-  await dataOf(
-    await admin.put('/api/admin/updateUserRole', { data: { userId: engineerAccount.id, role: 'engineer' } }),
-  );
-  const tuner = await apiSession(tunerAccount.email, tunerAccount.password);
+  const { tuner, tunerAccount, engineerAccount } = await engineerAndTuner();
   const bytes = boschEdc17Read({
     size: 2 * MB,
     seed: 41,
@@ -76,7 +61,7 @@ test('an engineer works the queue, keeps internal notes beside the chat, and the
   ).toBeVisible();
   // Nothing wider than the phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await passesAxe(page, 'the ticket page with internal notes, 360 px');
+  await expectAxeCleanInBothSchemes(page, 'the ticket page with internal notes, 360 px');
 
   // The customer's own ticket page and feed carry neither note.
   const customer = await (await browser.newContext()).newPage();

@@ -98,3 +98,18 @@ export async function signInThroughUi(page: Page, email: string, password = PASS
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/**
+ * The desk's cast for a browser test: the seeded admin's API session, a verified tuner with their
+ * session, and a verified account the admin has made an engineer.
+ */
+export async function engineerAndTuner() {
+  const admin = await apiSession(ADMIN.email, ADMIN.password);
+  const tunerAccount = await createAccount('verified');
+  const engineerAccount = await createAccount('verified');
+  await dataOf(
+    await admin.put('/api/admin/updateUserRole', { data: { userId: engineerAccount.id, role: 'engineer' } }),
+  );
+  const tuner = await apiSession(tunerAccount.email, tunerAccount.password);
+  return { admin, tuner, tunerAccount, engineerAccount };
+}

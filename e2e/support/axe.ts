@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Serious and critical axe-core violations on the page as it is now, one line per element. */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -13,4 +13,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         (n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.replaceAll('\n', ' ') ?? v.help}`,
       ),
     );
+}
+
+/** Soft-asserts no serious or critical violation on the page in the light and the dark scheme. */
+export async function expectAxeCleanInBothSchemes(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect.soft(await seriousViolations(page), `${name} in ${colorScheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
 }

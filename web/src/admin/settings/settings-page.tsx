@@ -233,8 +233,6 @@ function SupportSection({ value, online }: { value: AdminSettings['support']; on
  * engineer (docs/decisions/085-solution-library.md). Off until an admin turns it on.
  */
 function AutomationSection({ value, online }: { value: AdminSettings['automation']; online: boolean }) {
-  const switchId = useId();
-  const noteId = useId();
   const { draft, setDraft, reset, dirty } = useSectionDraft(value, identity, identity);
   const save = useSaveSection('automation', { onSaved: reset, onFieldErrors: () => {} });
   return (
@@ -247,24 +245,17 @@ function AutomationSection({ value, online }: { value: AdminSettings['automation
       onSubmit={() => save.mutate(draft)}
       testId="settings-automation"
     >
-      <label className="check settings-switch" htmlFor={switchId}>
-        <input
-          id={switchId}
-          type="checkbox"
-          role="switch"
-          aria-checked={draft.automaticDelivery}
-          aria-describedby={noteId}
-          checked={draft.automaticDelivery}
-          disabled={!online}
-          onChange={(e) => setDraft({ automaticDelivery: e.target.checked })}
-        />
-        <span>Automatic delivery</span>
-      </label>
-      <p id={noteId} className="muted settings-switch-note">
-        {value.automaticDelivery
-          ? 'On: covered tickets are delivered from the solution library.'
-          : 'Off: every ticket waits for an engineer.'}
-      </p>
+      <SettingsSwitch
+        label="Automatic delivery"
+        checked={draft.automaticDelivery}
+        disabled={!online}
+        onChange={(on) => setDraft({ automaticDelivery: on })}
+        note={
+          value.automaticDelivery
+            ? 'On: covered tickets are delivered from the solution library.'
+            : 'Off: every ticket waits for an engineer.'
+        }
+      />
     </SettingsSection>
   );
 }
@@ -276,8 +267,6 @@ type AssignmentDraft = { automaticAssignment: boolean; openTicketLimit: string }
  * gives one engineer, and automatic assignment itself, off until an admin turns it on.
  */
 function AssignmentSection({ value, online }: { value: AdminSettings['assignment']; online: boolean }) {
-  const switchId = useId();
-  const noteId = useId();
   const limitId = fieldId('assignment', 'openTicketLimit');
   const { draft, setDraft, reset, dirty } = useSectionDraft<AdminSettings['assignment'], AssignmentDraft>(
     value,
@@ -329,25 +318,56 @@ function AssignmentSection({ value, online }: { value: AdminSettings['assignment
         }}
         disabled={!online}
       />
+      <SettingsSwitch
+        label="Automatic assignment"
+        checked={draft.automaticAssignment}
+        disabled={!online}
+        onChange={(on) => setDraft((d) => ({ ...d, automaticAssignment: on }))}
+        note={
+          value.automaticAssignment
+            ? 'On: new tickets go to the least-loaded engineer on shift.'
+            : 'Off: new tickets wait until someone takes them.'
+        }
+      />
+    </SettingsSection>
+  );
+}
+
+/** An on/off setting: a switch with its label, and a note that says what the saved value does. */
+function SettingsSwitch({
+  label,
+  checked,
+  disabled,
+  onChange,
+  note,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+  note: string;
+}) {
+  const switchId = useId();
+  const noteId = useId();
+  return (
+    <>
       <label className="check settings-switch" htmlFor={switchId}>
         <input
           id={switchId}
           type="checkbox"
           role="switch"
-          aria-checked={draft.automaticAssignment}
+          aria-checked={checked}
           aria-describedby={noteId}
-          checked={draft.automaticAssignment}
-          disabled={!online}
-          onChange={(e) => setDraft((d) => ({ ...d, automaticAssignment: e.target.checked }))}
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
         />
-        <span>Automatic assignment</span>
+        <span>{label}</span>
       </label>
       <p id={noteId} className="muted settings-switch-note">
-        {value.automaticAssignment
-          ? 'On: new tickets go to the least-loaded engineer on shift.'
-          : 'Off: new tickets wait until someone takes them.'}
+        {note}
       </p>
-    </SettingsSection>
+    </>
   );
 }
 
