@@ -113,6 +113,7 @@ describe('rating a delivered file', () => {
       { ticketNumber: ticket.ticketNumber },
       { ticketNumber: 'abc', stars: 3 },
       { ticketNumber: ticket.ticketNumber, stars: 3, comment: 'x'.repeat(1001) },
+      { ticketNumber: ticket.ticketNumber, stars: 3, comment: 'a\u0000b' },
       [1, 2],
     ]) {
       const res = await rate(owner, body);
