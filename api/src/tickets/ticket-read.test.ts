@@ -374,6 +374,8 @@ describe('the details', () => {
         history: historyOfA(false),
         ecuIdentification: identification,
         ...chainOfA(),
+        // The owner's own rating (docs/decisions/089-ratings.md): none yet.
+        rating: null,
       }),
     );
     const revision = await tuner.client.get(`/api/ecuFile/getTicketDetails/${d.ticketNumber}`);
@@ -385,6 +387,7 @@ describe('the details', () => {
         revisionOf: { ticketNumber: a.ticketNumber },
         revisions: [],
         chainStartedAt: '2025-01-01T09:00:00.123Z',
+        rating: null,
       }),
     );
   });
