@@ -85,4 +85,9 @@ export interface TicketDto {
   userId?: { _id: string; firstName: string; lastName: string; email: string };
   /** Admin answers only: the staff member working the ticket, null when nobody is (docs/decisions/087-assignment.md). */
   assignee?: TicketAssigneeDto | null;
+  /**
+   * The admin list only: open minutes past its escalation threshold, null when it is not
+   * overdue (docs/decisions/090-escalation.md).
+   */
+  overdue?: number | null;
 }
