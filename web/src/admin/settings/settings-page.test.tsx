@@ -19,6 +19,7 @@ function settings(): AdminSettings {
     },
     automation: { automaticDelivery: false },
     assignment: { automaticAssignment: false, openTicketLimit: 10 },
+    escalation: { pendingMinutes: 0, inProgressMinutes: 0, unansweredMinutes: 0 },
   };
 }
 
