@@ -5,7 +5,7 @@ import { requireAccount } from '../accounts';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { overdueByTicket, UNANSWERED_MESSAGES } from '../escalation';
+import { overdueByTicket, UNANSWERED_MESSAGES, withOverdue } from '../escalation';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 
@@ -44,16 +44,21 @@ export async function chatInbox(db: Db, config: Config): Promise<ChatInboxRow[]>
     config,
     rows.map((r) => r.ticket_id),
   );
-  return rows.map((r) => ({
-    ticketId: r.ticket_id,
-    ticketNumber: Number(r.ticket_number),
-    customer: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
-    vehicle: `${r.make} ${r.model}`.trim(),
-    unreadCount: Number(r.unread),
-    waitingSince: new Date(r.waiting_since).toISOString(),
-    lastMessage: r.last_message,
-    overdue: overdue.get(r.ticket_id) ?? null,
-  }));
+  return rows.map((r) =>
+    withOverdue(
+      {
+        ticketId: r.ticket_id,
+        ticketNumber: Number(r.ticket_number),
+        customer: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
+        vehicle: `${r.make} ${r.model}`.trim(),
+        unreadCount: Number(r.unread),
+        waitingSince: new Date(r.waiting_since).toISOString(),
+        lastMessage: r.last_message,
+      },
+      overdue,
+      r.ticket_id,
+    ),
+  );
 }
 
 export async function chatInboxCount(db: Db): Promise<number> {

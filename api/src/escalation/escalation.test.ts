@@ -276,6 +276,9 @@ describe('the escalation schedule', () => {
     try {
       expect(await run(new Date(createdAt.getTime() + 600 * MINUTE))).toBe(0);
       expect(overdueMessages(adminDevice, ticket.ticketNumber)).toEqual([]);
+      // The lists answer as they did before escalation existed: no overdue field.
+      await submittedAgo(ticket._id, 90);
+      expect(await listRow(ticket.ticketNumber)).not.toHaveProperty('overdue');
     } finally {
       await saveSettings({ escalation: THRESHOLDS });
     }

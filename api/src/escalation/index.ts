@@ -3,4 +3,4 @@
  * desk's lists, and the schedule that tells the assignee, then the admins.
  */
 export { ESCALATION_SCHEDULE, runEscalations } from './schedule';
-export { overdueByTicket, UNANSWERED_MESSAGES } from './waits';
+export { overdueByTicket, UNANSWERED_MESSAGES, withOverdue } from './waits';

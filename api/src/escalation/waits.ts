@@ -91,21 +91,31 @@ const allOff = (s: EscalationSettings) =>
 
 /**
  * Open minutes each given ticket is overdue by (null when it is not), computed now: the
- * `overdue` field of the desk's lists.
+ * `overdue` field of the desk's lists. null while every threshold is off: the lists then carry
+ * no `overdue` field at all, as before escalation existed.
  */
 export async function overdueByTicket(
   db: Db,
   config: Config,
   ticketIds: string[],
   now = new Date(),
-): Promise<Map<string, number | null>> {
-  const result = new Map<string, number | null>(ticketIds.map((id) => [id, null]));
+): Promise<Map<string, number | null> | null> {
   const { settings, hours } = await escalationRules(db, config);
-  if (allOff(settings)) return result;
+  if (allOff(settings)) return null;
+  const result = new Map<string, number | null>(ticketIds.map((id) => [id, null]));
   for (const wait of await ticketWaits(db, ticketIds)) {
     result.set(wait.ticketId, overdueMinutes({ settings, hours, now, ...wait }));
   }
   return result;
+}
+
+/** The `overdue` field of a list row: added only while escalation is on. */
+export function withOverdue<T extends object>(
+  row: T,
+  overdue: Map<string, number | null> | null,
+  ticketId: string,
+): T & { overdue?: number | null } {
+  return overdue ? { ...row, overdue: overdue.get(ticketId) ?? null } : row;
 }
 
 export { allOff as escalationOff };

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
-import { overdueByTicket } from '../escalation';
+import { overdueByTicket, withOverdue } from '../escalation';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppEnv } from '../http/context';
@@ -53,7 +53,7 @@ export function adminTicketRoutes() {
       c.var.deps.config,
       page.tickets.map((t) => t._id),
     );
-    const rows = page.tickets.map((t) => ({ ...t, overdue: overdue.get(t._id) ?? null }));
+    const rows = page.tickets.map((t) => withOverdue(t, overdue, t._id));
     return jsonText(c, okText('ECU files', rows, page));
   });
 
