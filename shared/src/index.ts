@@ -35,6 +35,7 @@ export * from './tickets/escalation';
 export * from './tickets/internal-notes';
 export * from './tickets/options';
 export * from './tickets/quote';
+export * from './tickets/ratings';
 export * from './tickets/revision-gate';
 export * from './tickets/revision-quote';
 export * from './tickets/schemas';

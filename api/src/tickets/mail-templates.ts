@@ -1,3 +1,4 @@
+import { RATING_STARS, starsLabel } from '@ecu/shared';
 import type { MailMessage } from '../platform/mail';
 
 const TEXTS: Record<string, { subject: string; line: string }> = {
@@ -16,6 +17,43 @@ function escapeHtml(s: string): string {
 }
 
 /**
+ * 'Rate this file: 1 2 3 4 5' below a delivery mail's text: each opens the ticket page asking for
+ * that many stars, where the signed-in tuner confirms (a GET changes nothing;
+ * docs/decisions/089-ratings.md).
+ */
+function rateLinks(link: string): { text: string; html: string } {
+  const url = (stars: number) => `${link}?rate=${stars}`;
+  const text = `Rate this file:\n${RATING_STARS.map((n) => `${starsLabel(n)}: ${url(n)}`).join('\n')}\n\n`;
+  const anchors = RATING_STARS.map(
+    (n) =>
+      `<a href="${escapeHtml(url(n))}" aria-label="${starsLabel(n)}" style="color:#1d4ed8;font-weight:bold;padding:0 6px">${n}</a>`,
+  ).join(' ');
+  return { text, html: `<p>Rate this file: ${anchors}</p>\n` };
+}
+
+/** To each admin when a tuner gives a low rating (docs/decisions/089-ratings.md). */
+export function lowRatingMail(
+  to: string,
+  rating: { ticketNumber: number; stars: number; comment: string | null; customer: string },
+  link: string,
+): MailMessage {
+  const subject = `ECU Portal: ticket ${rating.ticketNumber} was rated ${starsLabel(rating.stars)}`;
+  const said = rating.comment ? `\n\nTheir comment: ${rating.comment}` : '';
+  const line = `${rating.customer} rated the tuned file of ticket ${rating.ticketNumber} ${starsLabel(rating.stars)} out of 5.`;
+  return {
+    to,
+    subject,
+    summary: link,
+    text: `${line}${said}\n\n${link}\n\nECU Portal - World Leading File Portal\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<h2 style="color:#0b1220">Ticket ${rating.ticketNumber}: a low rating</h2>
+<p>${escapeHtml(line)}</p>
+${rating.comment ? `<p>Their comment: ${escapeHtml(rating.comment)}</p>\n` : ''}<p><a href="${escapeHtml(link)}">Open ticket ${rating.ticketNumber}</a></p>
+<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
+  };
+}
+
+/**
  * Sent to the owner when a ticket becomes Unlocked or Failed. `note`: a further paragraph (an
  * automatic delivery's word on checksums).
  */
@@ -29,15 +67,16 @@ export function ticketStatusMail(
   const base = TEXTS[status];
   if (!base) return null;
   const t = note ? { ...base, line: `${base.line} ${note}` } : base;
+  const rate = status === 'Unlocked' ? rateLinks(link) : { text: '', html: '' };
   return {
     to,
     subject: `ECU Portal: ticket ${ticketNumber}: ${t.subject}`,
     summary: link,
-    text: `Ticket ${ticketNumber} is now ${status}.\n\n${t.line}\n\n${link}\n\nECU Portal - World Leading File Portal\n`,
+    text: `Ticket ${ticketNumber} is now ${status}.\n\n${t.line}\n\n${link}\n\n${rate.text}ECU Portal - World Leading File Portal\n`,
     html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <h2 style="color:#0b1220">Ticket ${ticketNumber} is now ${escapeHtml(status)}</h2>
 <p>${escapeHtml(t.line)}</p>
 <p><a href="${escapeHtml(link)}" style="background:#f59e0b;color:#111;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Open ticket ${ticketNumber}</a></p>
-<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
+${rate.html}<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
   };
 }

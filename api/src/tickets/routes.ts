@@ -4,6 +4,7 @@ import {
   modificationPlanSchema,
   myFilesQuerySchema,
   normaliseOptions,
+  rateTicketSchema,
   requestChangeSchema,
   ticketClientIdSchema,
   ticketNumberSchema,
@@ -32,6 +33,7 @@ import {
 import { identifyStoredEcu, queueIdentification, queueReadIdentified } from './identify-ecu-file';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { ticketDetails } from './queries';
+import { rateTicket, ratingOfTicket } from './ratings';
 import { requestChange } from './revisions';
 import { TICKET_FORM_FIELDS, TICKET_FORM_RULES } from './ticket-form';
 import { checkDownloadEligibility } from './ticket-life';
@@ -211,7 +213,17 @@ export function ticketRoutes() {
       .where(and(eq(tickets.ticketNumber, ticketNumber), isAdmin ? undefined : eq(tickets.userId, user.id)));
     // Someone else's ticket answers exactly like a missing one.
     if (!row) throw notFound('Ticket not found');
-    return ok(c, 'Ticket details', await ticketDetails(db, row, isAdmin));
+    const details = await ticketDetails(db, row, isAdmin);
+    // The owner's own rating (docs/decisions/089-ratings.md), on the owner's answer only.
+    if (!isAdmin) details.rating = await ratingOfTicket(db, row.id);
+    return ok(c, 'Ticket details', details);
+  });
+
+  /** The owner rates a delivered file, or replaces the rating (docs/decisions/089-ratings.md). */
+  app.post('/rate', customer, async (c) => {
+    const input = await jsonBody(c, rateTicketSchema);
+    const { rating, changed } = await rateTicket(c.var.deps, currentUser(c), input);
+    return ok(c, changed ? 'Thank you for your rating' : 'Your rating is unchanged', rating);
   });
 
   app.post('/isEligibleToDownload', customer, async (c) => {

@@ -1,5 +1,6 @@
 import type { UserDto } from '../accounts/user';
 import type { TransactionDto } from '../credits/transaction';
+import type { RatingsOverviewDto } from '../tickets/ratings';
 import type { DeliveryJobDto } from './deliveries';
 import type { StorageUseDto } from './storage-use';
 
@@ -109,4 +110,6 @@ export interface OverviewDto {
   };
   /** The file store's disk (DATA_DIR); null with S3, which has no local disk to watch. */
   storage: StorageUseDto | null;
+  /** Ratings of delivered files, the last 8 weeks up to the period's end (docs/decisions/089-ratings.md). */
+  ratings?: RatingsOverviewDto;
 }

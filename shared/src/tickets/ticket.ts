@@ -1,5 +1,6 @@
 import type { EcuIdentification } from '../ecu-identify';
 import type { TicketAssigneeDto } from './assignment';
+import type { TicketRatingDto } from './ratings';
 /** A stored file as the API shows it (docs/product.md#13-the-http-api): `{ id, name, size, sha256, url }`. */
 export interface StoredFileDto {
   id: string;
@@ -83,6 +84,8 @@ export interface TicketDto {
   /** Admin details only: an earlier delivered ticket with the same original bytes. */
   knownOriginal?: KnownOriginalDto | null;
   userId?: { _id: string; firstName: string; lastName: string; email: string };
+  /** The owner's details only: their rating of the delivered file, null until rated (docs/decisions/089-ratings.md). */
+  rating?: TicketRatingDto | null;
   /** Admin answers only: the staff member working the ticket, null when nobody is (docs/decisions/087-assignment.md). */
   assignee?: TicketAssigneeDto | null;
   /**

@@ -7,6 +7,7 @@ import { diskWatchOf } from '../../platform/disk-space';
 import { getSettings } from '../../settings';
 import { resolveDateRange } from './date-range';
 import { overview } from './queries';
+import { ratingsOverview } from './ratings';
 
 /** GET /api/admin/overview?from&to (mounted behind the admin gate). */
 export function overviewRoutes() {
@@ -19,7 +20,8 @@ export function overviewRoutes() {
     const range = resolveDateRange(query, hours.timeZone);
     // With S3 there is no local disk under the files to watch (docs/decisions/071-faults-answer-503-and-507.md).
     const storage = config.s3 ? null : await diskWatchOf(config.dataDir, logger).read();
-    return ok(c, 'Overview', { ...(await overview(db, range)), storage });
+    const [figures, ratings] = await Promise.all([overview(db, range), ratingsOverview(db, range)]);
+    return ok(c, 'Overview', { ...figures, storage, ratings });
   });
 
   return app;

@@ -6,5 +6,6 @@ export * from './credits';
 export * from './notes';
 export * from './notifications';
 export * from './platform';
+export * from './ratings';
 export * from './solutions';
 export * from './tickets';

@@ -264,3 +264,50 @@ describe('the file store warning', () => {
     expect(screen.queryByTestId('storage-warning')).toBeNull();
   });
 });
+
+describe('the ratings card', () => {
+  it('shows the average by week and by engineer', async () => {
+    const api = mockApi();
+    const weeks = [
+      '2025-05-05',
+      '2025-05-12',
+      '2025-05-19',
+      '2025-05-26',
+      '2025-06-02',
+      '2025-06-09',
+      '2025-06-16',
+      '2025-06-23',
+    ];
+    api.on('GET', '/admin/overview', ({ query }) =>
+      ok(
+        overview(query.get('from') ?? '', query.get('to') ?? '', {
+          ratings: {
+            perWeek: weeks.map((weekStart, i) =>
+              i === 7 ? { weekStart, average: 3.5, count: 2 } : { weekStart, average: null, count: 0 },
+            ),
+            byEngineer: [{ id: 'u1', name: 'Ada Byron', average: 4.25, count: 4 }],
+          },
+        }),
+        { message: 'Overview' },
+      ),
+    );
+    open();
+    const card = await screen.findByRole('region', { name: 'Ratings' });
+    expect(card.textContent).toContain("The last 8 weeks to the period's end: 2 ratings.");
+    const byWeek = within(card).getByRole('table', { name: 'Average by week' });
+    expect(within(byWeek).getAllByTestId('rating-week')).toHaveLength(8);
+    expect(within(byWeek).getByRole('row', { name: /23 Jun 2025/ }).textContent).toContain('3.5 of 5 stars');
+    const byEngineer = within(card).getByRole('table', { name: 'Average by engineer' });
+    expect(within(byEngineer).getByRole('row', { name: /Ada Byron/ }).textContent).toBe(
+      'Ada Byron4.34.3 of 5 stars4',
+    );
+  });
+
+  it('is not shown when the answer has no ratings', async () => {
+    const api = mockApi();
+    answerPeriods(api);
+    open();
+    await screen.findByText('1 Jun 2025 – 30 Jun 2025');
+    expect(screen.queryByRole('region', { name: 'Ratings' })).toBeNull();
+  });
+});

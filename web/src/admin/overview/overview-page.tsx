@@ -21,6 +21,7 @@ import {
   shortDay,
   todayIn,
 } from './period';
+import { RatingsCard } from './ratings-card';
 import './overview.css';
 
 const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -281,6 +282,8 @@ function OverviewBody({
       </div>
 
       <OldestWaiting rows={data.oldestWaiting} />
+
+      {data.ratings && <RatingsCard ratings={data.ratings} />}
 
       <ChartFigure
         title="Files per day"

@@ -451,3 +451,26 @@ describe('Request a change', () => {
     expect(screen.getByRole('button', { name: 'Request a change' })).toBeTruthy();
   });
 });
+
+describe('Rate this file', () => {
+  it('a delivered ticket opened from a mail link (?rate=4) has 4 stars chosen; nothing is sent until Send', async () => {
+    const api = serve(
+      aTicket({ ticketNumber: 100240, status: 'Unlocked', ecuTunedFile: aFile('tuned.bin'), rating: null }),
+    );
+    quietChatSocket();
+    renderPage(<TicketDetailsPage />, {
+      route: '/ticket-details/:ticketNumber',
+      at: '/ticket-details/100240?rate=4',
+    });
+    const card = await screen.findByRole('region', { name: 'Rate this file' });
+    expect((within(card).getByRole('radio', { name: '4 stars' }) as HTMLInputElement).checked).toBe(true);
+    expect(api.calls('POST', '/ecuFile/rate')).toEqual([]);
+  });
+
+  it('offers no rating before the file is delivered', async () => {
+    serve(aTicket({ ticketNumber: 100241, status: 'Completed', ecuTunedFile: null }));
+    open(100241);
+    await screen.findByTestId('status-banner');
+    expect(screen.queryByRole('region', { name: 'Rate this file' })).toBeNull();
+  });
+});

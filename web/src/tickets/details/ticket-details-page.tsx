@@ -1,6 +1,7 @@
+import { isDelivered, starsFromQuery } from '@ecu/shared';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { refreshAuthUser } from '../../accounts';
 import { ChatPanel } from '../../chat';
@@ -25,6 +26,7 @@ import {
   vehicleName,
 } from '../common/ticket-cards';
 import { canRequestChange } from './change-request';
+import { RateFileCard } from './rate-file';
 import { RequestChangeCard } from './request-change';
 import { RevisionChain } from './revision-chain';
 
@@ -56,6 +58,9 @@ function startDownload(url: string, name: string | undefined) {
  */
 export default function TicketDetailsPage() {
   const { ticketNumber: raw } = useParams();
+  // A rating link of the delivery mail (?rate=4): the card preselects it, Send confirms.
+  const [search] = useSearchParams();
+  const askedStars = starsFromQuery(search.get('rate'));
   const ticketNumber = parseTicketNumber(raw);
   const online = useOnline();
   const local = useLiveQuery(
@@ -196,6 +201,16 @@ export default function TicketDetailsPage() {
               online={online}
             />
           )}
+          {isDelivered({ status: ticket.status, hasTunedFile: Boolean(ticket.ecuTunedFile) }) &&
+            current?.ticket && (
+              <RateFileCard
+                key={`rate-${ticket.ticketNumber}`}
+                ticketNumber={ticket.ticketNumber}
+                rating={current.ticket.rating}
+                asked={askedStars}
+                online={online}
+              />
+            )}
           {ecuIdentification && <EcuIdentificationView result={ecuIdentification} card />}
         </div>
         <div className="ticket-col">
