@@ -31,6 +31,7 @@ export * from './solutions/schemas';
 export * from './tickets/assignment';
 export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
+export * from './tickets/escalation';
 export * from './tickets/internal-notes';
 export * from './tickets/options';
 export * from './tickets/quote';

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { PaymentProvider } from '../credits/payments/provider';
 import { paymentsStartLine, selectPaymentProvider } from '../credits/payments/select-provider';
 import { analyzeDatabase, type Database, openDatabase } from '../db/client';
+import { ESCALATION_SCHEDULE, runEscalations } from '../escalation';
 import type { AppDeps } from '../http/context';
 import { loadMetrics } from '../metrics';
 import { createNotifier, type ResolveHost } from '../notifications';
@@ -98,6 +99,11 @@ export async function buildRuntime(
   // one process runs it (docs/decisions/025-files-and-local-data.md).
   jobs.every('prune', '*/15 * * * *', async () => {
     await pruneTables({ db: database.db, storage });
+  });
+  // Overdue tickets tell their assignee, then the admins: every 5 minutes, one process runs it
+  // (docs/decisions/090-escalation.md).
+  jobs.every(ESCALATION_SCHEDULE, '*/5 * * * *', async () => {
+    await runEscalations({ db: database.db, config, notifications });
   });
   // PGlite has no autovacuum: its planner statistics are gathered now and then.
   if (database.kind === 'pglite') jobs.every('analyze', '17 */6 * * *', () => analyzeDatabase(database.db));

@@ -2,29 +2,17 @@ import type { ChatInboxRow } from '@ecu/shared/chat/payload';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requireAccount } from '../accounts';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { overdueByTicket, UNANSWERED_MESSAGES, withOverdue } from '../escalation';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 
 export const INBOX_LIMIT = 200;
 
-/**
- * Customer messages that arrived after the last time any admin reported reading that
- * ticket's chat, grouped per ticket.
- */
-const WAITING = sql`
-  with support_read as (
-    select m.ticket_id, max(m.updated_at) as read_at
-    from chat_read_markers m join users a on a.id = m.user_id and a.role in ('admin', 'engineer')
-    group by m.ticket_id
-  )
-  select cm.ticket_id, count(*)::int as unread, min(cm.received_at) as waiting_since,
-    (array_agg(cm.preview order by cm.received_at desc))[1] as last_message
-  from chat_messages cm
-  left join support_read sr on sr.ticket_id = cm.ticket_id
-  where cm.from_customer and cm.received_at > coalesce(sr.read_at, '-infinity'::timestamptz)
-  group by cm.ticket_id`;
+/** Customer messages no staff member has read, per ticket (docs/decisions/090-escalation.md). */
+const WAITING = UNANSWERED_MESSAGES;
 
 interface InboxDbRow {
   ticket_id: string;
@@ -40,7 +28,7 @@ interface InboxDbRow {
   last_message: string;
 }
 
-export async function chatInbox(db: Db): Promise<ChatInboxRow[]> {
+export async function chatInbox(db: Db, config: Config): Promise<ChatInboxRow[]> {
   const result = await db.execute(sql`
     with waiting as (${WAITING})
     select w.ticket_id, t.ticket_number, u.id as user_id, u.first_name, u.last_name, u.email,
@@ -50,15 +38,27 @@ export async function chatInbox(db: Db): Promise<ChatInboxRow[]> {
     join users u on u.id = t.user_id
     order by w.waiting_since asc, t.ticket_number asc
     limit ${INBOX_LIMIT}`);
-  return rowsOf<InboxDbRow>(result).map((r) => ({
-    ticketId: r.ticket_id,
-    ticketNumber: Number(r.ticket_number),
-    customer: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
-    vehicle: `${r.make} ${r.model}`.trim(),
-    unreadCount: Number(r.unread),
-    waitingSince: new Date(r.waiting_since).toISOString(),
-    lastMessage: r.last_message,
-  }));
+  const rows = rowsOf<InboxDbRow>(result);
+  const overdue = await overdueByTicket(
+    db,
+    config,
+    rows.map((r) => r.ticket_id),
+  );
+  return rows.map((r) =>
+    withOverdue(
+      {
+        ticketId: r.ticket_id,
+        ticketNumber: Number(r.ticket_number),
+        customer: { id: r.user_id, firstName: r.first_name, lastName: r.last_name, email: r.email },
+        vehicle: `${r.make} ${r.model}`.trim(),
+        unreadCount: Number(r.unread),
+        waitingSince: new Date(r.waiting_since).toISOString(),
+        lastMessage: r.last_message,
+      },
+      overdue,
+      r.ticket_id,
+    ),
+  );
 }
 
 export async function chatInboxCount(db: Db): Promise<number> {
@@ -72,7 +72,7 @@ export function chatInboxRoutes() {
   app.use('*', requireAccount({ desk: 'queue' }));
   app.get('/', async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return ok(c, 'Inbox loaded', { rows: await chatInbox(c.var.deps.db) });
+    return ok(c, 'Inbox loaded', { rows: await chatInbox(c.var.deps.db, c.var.deps.config) });
   });
   app.get('/count', async (c) => {
     c.header('Cache-Control', 'private, no-store');

@@ -30,6 +30,18 @@ export type NotificationEvent =
       ticket: ChatTicketRef;
       sender: Person;
       texts: string[];
+    }
+  | {
+      /** A ticket waited past an escalation threshold (docs/decisions/090-escalation.md). */
+      kind: 'overdue';
+      ticketNumber: number;
+      reason: 'status' | 'unanswered';
+      status: string;
+      minutesOver: number;
+      threshold: number;
+      stage: 1 | 2;
+      /** The assignee, or the admins (stage 2, or nobody is assigned). */
+      to: { userId: string } | 'admins';
     };
 
 /** The event of a ticket being created (its pushes are queued in the creating transaction). */
@@ -64,7 +76,8 @@ export function chatMessageEvent(
 
 /** Who is told: the ticket's owner, or every admin; and the choice that must be on. */
 export interface Audience {
-  to: { userId: string } | 'admins';
+  /** 'admins': the desk (engineers and admins); 'adminRole': admins only. */
+  to: { userId: string } | 'admins' | 'adminRole';
   choice: NotificationChoice;
 }
 
@@ -135,6 +148,25 @@ export function describeEvent(event: NotificationEvent): { audience: Audience; m
           body: text,
           url: tunerTicketPath(n),
           tag: `chat-${n}`,
+        },
+      };
+    }
+    case 'overdue': {
+      const n = event.ticketNumber;
+      const waited =
+        event.reason === 'status'
+          ? `${event.status} ${event.minutesOver} min past the ${event.threshold}-minute limit`
+          : `A customer message is unanswered ${event.minutesOver} min past the ${event.threshold}-minute limit`;
+      return {
+        audience: {
+          to: event.to === 'admins' ? 'adminRole' : event.to,
+          choice: event.reason === 'unanswered' ? 'customerMessages' : 'newTickets',
+        },
+        message: {
+          title: event.stage === 2 ? `Ticket ${n} is still overdue` : `Ticket ${n} is overdue`,
+          body: `${waited} (working hours).`,
+          url: adminTicketPath(n),
+          tag: `ticket-${n}-overdue`,
         },
       };
     }

@@ -116,7 +116,9 @@ export async function subscriptionsFor(db: Db | Tx, audience: Audience): Promise
       and(
         audience.to === 'admins'
           ? inArray(users.role, ['admin', 'engineer'])
-          : eq(users.id, audience.to.userId),
+          : audience.to === 'adminRole'
+            ? eq(users.role, 'admin')
+            : eq(users.id, audience.to.userId),
         isNull(users.deletedAt),
         eq(users.disabled, false),
         chosen,

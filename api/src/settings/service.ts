@@ -3,7 +3,9 @@ import {
   assignmentSettingsSchema,
   automationSettingsSchema,
   DEFAULT_ASSIGNMENT_SETTINGS,
+  DEFAULT_ESCALATION_SETTINGS,
   DEFAULT_WORKING_HOURS,
+  escalationSettingsSchema,
   penceToPounds,
   poundsToPence,
   pricingSettingsSchema,
@@ -30,6 +32,7 @@ const GROUP_SCHEMAS: { [G in SettingsGroup]: z.ZodType<AdminSettings[G]> } = {
   hours: workingHoursSchema,
   automation: automationSettingsSchema,
   assignment: assignmentSettingsSchema,
+  escalation: escalationSettingsSchema,
 };
 
 /** What a group is until an admin saves it: the COMPANY_* and SUPPORT_EMAIL configuration. */
@@ -48,6 +51,8 @@ export function defaultSettings(config: Config): AdminSettings {
     automation: { automaticDelivery: false },
     // Off on a fresh install: tickets wait unassigned until someone takes them.
     assignment: DEFAULT_ASSIGNMENT_SETTINGS,
+    // Off on a fresh install: no ticket is overdue until an admin sets thresholds.
+    escalation: DEFAULT_ESCALATION_SETTINGS,
   };
 }
 

@@ -71,6 +71,8 @@ describe('GET and PUT /api/admin/settings', () => {
         automation: { automaticDelivery: false },
         // Automatic assignment too (docs/decisions/087-assignment.md).
         assignment: { automaticAssignment: false, openTicketLimit: 10 },
+        // Escalation is off too (docs/decisions/090-escalation.md).
+        escalation: { pendingMinutes: 0, inProgressMinutes: 0, unansweredMinutes: 0 },
       },
       history: [],
     });

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
+import { overdueByTicket, withOverdue } from '../escalation';
 import { badRequest, notFound } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppEnv } from '../http/context';
@@ -47,7 +48,13 @@ export function adminTicketRoutes() {
       assigneeId,
       limit,
     });
-    return jsonText(c, okText('ECU files', page.tickets, page));
+    const overdue = await overdueByTicket(
+      c.var.deps.db,
+      c.var.deps.config,
+      page.tickets.map((t) => t._id),
+    );
+    const rows = page.tickets.map((t) => withOverdue(t, overdue, t._id));
+    return jsonText(c, okText('ECU files', rows, page));
   });
 
   /** An admin's details: the customer's, the owner, and the known original. */

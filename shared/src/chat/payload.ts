@@ -38,4 +38,6 @@ export interface ChatInboxRow {
   /** When the oldest customer message support has not read arrived (ISO). */
   waitingSince: string;
   lastMessage: string;
+  /** While escalation is on: open minutes past its threshold, null when not overdue (docs/decisions/090-escalation.md). */
+  overdue?: number | null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AuditEntryDto } from '../admin/dto';
 import { assignmentSettingsSchema } from '../tickets/assignment';
+import { escalationSettingsSchema } from '../tickets/escalation';
 import type { WorkingHours } from './working-hours';
 import { workingHoursSchema } from './working-hours-schema';
 
@@ -51,6 +52,7 @@ export const adminSettingsSchema = z.object({
   hours: workingHoursSchema,
   automation: automationSettingsSchema,
   assignment: assignmentSettingsSchema,
+  escalation: escalationSettingsSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export type SettingsGroup = keyof AdminSettings;
@@ -61,6 +63,7 @@ export const SETTINGS_GROUPS = [
   'hours',
   'automation',
   'assignment',
+  'escalation',
 ] as const satisfies SettingsGroup[];
 
 /** PUT /admin/settings: any of the groups, each whole; the others stay as they are. */

@@ -88,4 +88,9 @@ export interface TicketDto {
   rating?: TicketRatingDto | null;
   /** Admin answers only: the staff member working the ticket, null when nobody is (docs/decisions/087-assignment.md). */
   assignee?: TicketAssigneeDto | null;
+  /**
+   * The admin list only, while escalation is on: open minutes past its threshold, null when
+   * it is not overdue (docs/decisions/090-escalation.md).
+   */
+  overdue?: number | null;
 }

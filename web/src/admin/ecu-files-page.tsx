@@ -19,6 +19,7 @@ import {
   vehicleName,
 } from '../tickets';
 import { AssigneeLoad } from './assignment/assignee-load';
+import { OverdueBadge } from './escalation';
 import { AfterRestore, ListDesk, listStateRow } from './list-parts';
 import { adminKeys, useRememberedValue } from './queries';
 import { useAdminList } from './use-admin-list';
@@ -207,7 +208,10 @@ function EcuFilesDesk() {
                     {formatPrice(t.creditsNeed)}
                   </td>
                   <td data-label="Status">
-                    <StatusBadge status={t.status} />
+                    <span className="overdue-cell">
+                      <StatusBadge status={t.status} />
+                      <OverdueBadge minutes={t.overdue} />
+                    </span>
                   </td>
                   <td data-label="Assignee">
                     {t.assignee ? (

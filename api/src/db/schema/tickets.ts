@@ -9,6 +9,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -187,4 +188,23 @@ export const uploads = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('uploads_owner_id_idx').on(t.ownerId), index('uploads_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * One row per escalation notice queued (docs/decisions/090-escalation.md): a ticket, why it
+ * waits, the stage, and since when it waits. The key makes the notice once-only: the schedule
+ * inserts it and queues the push in one transaction, and a second run or process finds it.
+ */
+export const ticketEscalations = pgTable(
+  'ticket_escalations',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['status', 'unanswered'] }).notNull(),
+    stage: integer('stage').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.reason, t.stage, t.since] })],
 );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { CannedRepliesSection } from '../canned-replies/canned-replies-section';
+import { OverdueBadge } from '../escalation';
 import { AdminPageHeader, AfterRestore, LoadErrorNotice, OfflineNotice, TableMessage } from '../list-parts';
 import { useInboxRows } from './inbox-api';
 import { customerName, previewText, unreadText } from './inbox-format';
@@ -111,7 +112,10 @@ function InboxRow({ row }: { row: ChatInboxRow }) {
         {unreadText(row.unreadCount)}
       </td>
       <td data-label="Waiting since" className="admin-date">
-        {formatDateTime(row.waitingSince)}
+        <span className="overdue-cell">
+          {formatDateTime(row.waitingSince)}
+          <OverdueBadge minutes={row.overdue} />
+        </span>
       </td>
       <td data-label="Last message" className="inbox-preview" title={row.lastMessage}>
         {previewText(row.lastMessage)}

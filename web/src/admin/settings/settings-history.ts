@@ -16,6 +16,7 @@ export const SECTION_TITLES: Record<SettingsGroup, string> = {
   hours: 'Working hours',
   automation: 'Automatic delivery',
   assignment: 'Assignment',
+  escalation: 'Escalation',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -27,6 +28,9 @@ const FIELD_LABELS: Record<string, string> = {
   automaticDelivery: 'Automatic delivery',
   automaticAssignment: 'Automatic assignment',
   openTicketLimit: 'Open tickets per engineer',
+  pendingMinutes: 'Pending longer than (minutes)',
+  inProgressMinutes: 'In Progress longer than (minutes)',
+  unansweredMinutes: 'Customer message unanswered longer than (minutes)',
 };
 
 export interface SettingsChange {

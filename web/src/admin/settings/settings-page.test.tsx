@@ -19,6 +19,7 @@ function settings(): AdminSettings {
     },
     automation: { automaticDelivery: false },
     assignment: { automaticAssignment: false, openTicketLimit: 10 },
+    escalation: { pendingMinutes: 0, inProgressMinutes: 0, unansweredMinutes: 0 },
   };
 }
 
@@ -47,6 +48,7 @@ const SECTION_IDS: Record<string, string> = {
   'Working hours': 'settings-hours',
   'Automatic delivery': 'settings-automation',
   Assignment: 'settings-assignment',
+  Escalation: 'settings-escalation',
 };
 
 /** A section's form (found by test id: role queries over the ~400 time zones are slow). */
@@ -157,6 +159,37 @@ describe('the settings page', () => {
     expect(
       await within(assignment).findByText('On: new tickets go to the least-loaded engineer on shift.'),
     ).toBeTruthy();
+  });
+
+  it('sets the escalation thresholds in minutes; refuses a negative one', async () => {
+    const { api, view, server } = await openSettings();
+    const escalation = section('Escalation');
+    const pending = within(escalation).getByRole('textbox', { name: 'Pending longer than (minutes)' });
+    expect(pending).toHaveProperty('value', '0');
+
+    await view.user.clear(pending);
+    await view.user.type(pending, '-5');
+    await view.user.click(within(escalation).getByRole('button', { name: 'Save escalation' }));
+    expect(await within(escalation).findByText('Pending: 0 turns it off, or at least 1 minute')).toBeTruthy();
+    expect(api.calls('PUT', '/admin/settings')).toHaveLength(0);
+
+    await view.user.clear(pending);
+    await view.user.type(pending, '30');
+    const unanswered = within(escalation).getByRole('textbox', {
+      name: 'Customer message unanswered longer than (minutes)',
+    });
+    await view.user.clear(unanswered);
+    await view.user.type(unanswered, '15');
+    await view.user.click(within(escalation).getByRole('button', { name: 'Save escalation' }));
+    expect(await findToast('Settings saved')).toBeTruthy();
+    expect(api.calls('PUT', '/admin/settings')[0]?.body).toEqual({
+      escalation: { pendingMinutes: 30, inProgressMinutes: 0, unansweredMinutes: 15 },
+    });
+    expect(server.saved().escalation).toEqual({
+      pendingMinutes: 30,
+      inProgressMinutes: 0,
+      unansweredMinutes: 15,
+    });
   });
 
   it('checks the fields before sending: a required name, a valid price, a valid e-mail', async () => {

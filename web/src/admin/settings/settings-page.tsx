@@ -2,6 +2,7 @@ import {
   type AdminSettings,
   type AuditEntryDto,
   assignmentSettingsSchema,
+  escalationSettingsSchema,
   formatDateTime,
   pricingSettingsSchema,
   sellerSettingsSchema,
@@ -74,6 +75,7 @@ export default function SettingsPage() {
           <HoursSection value={data.settings.hours} online={online} />
           <AutomationSection value={data.settings.automation} online={online} />
           <AssignmentSection value={data.settings.assignment} online={online} />
+          <EscalationSection value={data.settings.escalation} online={online} />
           <RecentChanges history={data.history} />
         </>
       )}
@@ -84,7 +86,7 @@ export default function SettingsPage() {
 }
 
 /** The groups edited as plain text fields; the hours have an editor of their own. */
-type TextGroup = 'seller' | 'pricing' | 'support';
+type TextGroup = 'seller' | 'pricing' | 'support' | 'escalation';
 type TextDraft<G extends TextGroup> = Record<keyof AdminSettings[G], string>;
 
 const identity = <T,>(v: T) => v;
@@ -329,6 +331,65 @@ function AssignmentSection({ value, online }: { value: AdminSettings['assignment
             : 'Off: new tickets wait until someone takes them.'
         }
       />
+    </SettingsSection>
+  );
+}
+
+/** A whole number of minutes as typed; an empty box is no number at all, never 0. */
+const minutesOfText = (text: string) => Number(text.trim() || Number.NaN);
+
+/**
+ * 'Escalation' (docs/decisions/090-escalation.md): how long a ticket may wait, in minutes of
+ * the working hours, before the queue and the inbox flag it and its assignee, then the admins,
+ * are told. 0 turns a threshold off.
+ */
+function EscalationSection({ value, online }: { value: AdminSettings['escalation']; online: boolean }) {
+  const { field, section } = useTextSection(
+    'escalation',
+    value,
+    escalationSettingsSchema,
+    online,
+    (v) => ({
+      pendingMinutes: String(v.pendingMinutes),
+      inProgressMinutes: String(v.inProgressMinutes),
+      unansweredMinutes: String(v.unansweredMinutes),
+    }),
+    (d) => ({
+      pendingMinutes: minutesOfText(d.pendingMinutes),
+      inProgressMinutes: minutesOfText(d.inProgressMinutes),
+      unansweredMinutes: minutesOfText(d.unansweredMinutes),
+    }),
+  );
+  const hint = 'Minutes within the working hours; 0 turns it off.';
+  return (
+    <SettingsSection
+      title="Escalation"
+      description="When a ticket has waited too long within the working hours, the queue and the inbox mark it Overdue and its assignee is notified; if it waits as long again, the admins are notified."
+      {...section}
+    >
+      <div className="settings-grid">
+        <TextField
+          {...field('pendingMinutes')}
+          label="Pending longer than (minutes)"
+          inputMode="decimal"
+          maxLength={5}
+          hint={hint}
+        />
+        <TextField
+          {...field('inProgressMinutes')}
+          label="In Progress longer than (minutes)"
+          inputMode="decimal"
+          maxLength={5}
+          hint={hint}
+        />
+        <TextField
+          {...field('unansweredMinutes')}
+          label="Customer message unanswered longer than (minutes)"
+          inputMode="decimal"
+          maxLength={5}
+          hint={hint}
+        />
+      </div>
     </SettingsSection>
   );
 }
