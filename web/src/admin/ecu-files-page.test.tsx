@@ -123,8 +123,14 @@ describe('the ECU files desk', () => {
     const filters = screen.getByRole('group', { name: 'Assigned to' });
     const button = (name: string) => within(filters).getByRole('button', { name });
     expect(button('All').getAttribute('aria-pressed')).toBe('true');
-    const rows = tableRows('Submitted ECU files');
-    expect(rows.map((r) => r[6])).toEqual(['Unassigned', 'Bo Smith', 'Eve Engineer (you)']);
+    // '(you)' once the signed-in user has been read from the device.
+    await waitFor(() =>
+      expect(tableRows('Submitted ECU files').map((r) => r[6])).toEqual([
+        'Unassigned',
+        'Bo Smith',
+        'Eve Engineer (you)',
+      ]),
+    );
     const load = await screen.findByRole('region', { name: 'Open tickets per person' });
     expect(load.textContent).toContain('Bo Smith 3 of 3');
     expect(load.textContent).toContain('Eve Engineer 1 of 3');
