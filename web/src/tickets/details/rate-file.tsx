@@ -8,6 +8,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { apiRequest, messageOf } from '../../local/api-client';
+import './rate-file.css';
 
 export const rateFileApi = (body: RateTicketInput) =>
   apiRequest<TicketRatingDto>('POST', '/ecuFile/rate', body);
