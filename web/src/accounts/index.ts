@@ -4,6 +4,9 @@
  * Nothing here loads Dexie: screens paint their frames before it (auth-user.ts).
  */
 
-/** Asks the server who is signed in again (the lookup's chunk, with Dexie, loads on the call). */
-export { refreshAuthUser, useGateUser } from './auth-gate';
+/**
+ * refreshAuthUser asks the server who is signed in again; loadAuthLookup loads the lookup's chunk
+ * (with Dexie), which screens otherwise load after their first paint.
+ */
+export { loadAuthLookup, refreshAuthUser, useGateUser } from './auth-gate';
 export { type AuthUserState, useAuthUser, useSignedInUser } from './auth-user';

@@ -30,5 +30,5 @@ if (typeof document !== 'undefined') {
   // Screens read the signed-in user through a module the app loads after its first paint (a
   // dynamic import, accounts/auth-user.ts). Loaded here once, a test's first render does not wait
   // for its transform, which on a busy machine outlasted the queries' one-second wait.
-  await import('../accounts/auth-state');
+  await (await import('../accounts')).loadAuthLookup();
 }
