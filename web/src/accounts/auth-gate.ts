@@ -117,14 +117,17 @@ export function startFirstLookup({ answerFirst = false }: { answerFirst?: boolea
  * no local database: the lookup is settled as signed out with nothing to drop, and neither the
  * lookup's chunk nor Dexie loads. Anything else is left to the full lookup.
  */
-async function signedOutWithoutDexie(answer: Promise<ApiResult<UserDto>>): Promise<boolean> {
+async function signedOutWithoutDexie(
+  answer: Promise<ApiResult<UserDto>>,
+  mayHoldDatabase: () => Promise<boolean>,
+): Promise<boolean> {
   try {
     await answer;
     return false;
   } catch (err) {
     if (!(err instanceof ApiError && err.code === 'unauthorized')) return false;
   }
-  if (readSignedInCopy() || (await mayHoldLocalDatabase())) return false;
+  if (readSignedInCopy() || (await mayHoldDatabase())) return false;
   writeSignedInCopy(null);
   return true;
 }
@@ -145,10 +148,13 @@ export function dexieMayLoad(): Promise<void> {
  * as soon as it comes, and the frame paints from it while the full lookup stores the user.
  * Anything else goes on at once: Dexie may know the user before the server answers.
  */
-async function beforeDexie(answer: Promise<ApiResult<UserDto>>): Promise<void> {
+async function beforeDexie(
+  answer: Promise<ApiResult<UserDto>>,
+  mayHoldDatabase: () => Promise<boolean>,
+): Promise<void> {
   const copy = readSignedInCopy();
   if (copy) return dexieMayLoad();
-  if (copy === null || (await mayHoldLocalDatabase())) return;
+  if (copy === null || (await mayHoldDatabase())) return;
   const named = await answer.then(
     ({ data }) => data,
     () => null,
@@ -183,7 +189,10 @@ export function refreshAuthUser({
   // it either); the lookup decides what the answer means.
   const answer = accountsApi.getMe();
   answer.catch(() => {}); // read by lookUpUser
-  const ready = beforeDexie(answer);
+  // Asked of the browser once per lookup, whichever question needs it first.
+  let held: Promise<boolean> | undefined;
+  const mayHoldDatabase = () => (held ??= mayHoldLocalDatabase());
+  const ready = beforeDexie(answer, mayHoldDatabase);
   const full = () =>
     ready.then(loadAuthLookup).then(
       (m) => m.lookUpUser(answer),
@@ -193,7 +202,7 @@ export function refreshAuthUser({
     );
   const lookup: Promise<UserDto | null> = (
     answerFirst && !readSignedInCopy()
-      ? signedOutWithoutDexie(answer).then((settled) => (settled ? null : full()))
+      ? signedOutWithoutDexie(answer, mayHoldDatabase).then((settled) => (settled ? null : full()))
       : full()
   ).finally(() => {
     if (inflight === lookup) inflight = null;

@@ -20,69 +20,79 @@ export function RatingsCard({ ratings }: { ratings: RatingsOverviewDto }) {
         The last 8 weeks to the period's end: {total} rating{total === 1 ? '' : 's'}.
       </p>
       <div className="overview-ratings-tables">
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption>Average by week</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week of</th>
-                <th scope="col" className="num">
-                  Average
-                </th>
-                <th scope="col" className="num">
-                  Ratings
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ratings.perWeek.map((w) => (
-                <tr key={w.weekStart} data-testid="rating-week">
-                  <th scope="row">{longDay(w.weekStart)}</th>
-                  <td className="num">
-                    <span aria-hidden="true">{averageText(w.average)}</span>
-                    <span className="sr-only">{spokenAverage(w.average)}</span>
-                  </td>
-                  <td className="num">{w.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption>Average by engineer</caption>
-            <thead>
-              <tr>
-                <th scope="col">Engineer</th>
-                <th scope="col" className="num">
-                  Average
-                </th>
-                <th scope="col" className="num">
-                  Ratings
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ratings.byEngineer.length === 0 ? (
-                <tr className="admin-table-message">
-                  <td colSpan={3}>No ratings in these weeks.</td>
-                </tr>
-              ) : (
-                ratings.byEngineer.map((e) => (
-                  <tr key={e.id ?? 'nobody'} data-testid="rating-engineer">
-                    <th scope="row">{e.name}</th>
-                    <td className="num">
-                      <span aria-hidden="true">{averageText(e.average)}</span>
-                      <span className="sr-only">{spokenAverage(e.average)}</span>
-                    </td>
-                    <td className="num">{e.count}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AverageTable
+          caption="Average by week"
+          rowHeader="Week of"
+          rowTestId="rating-week"
+          rows={ratings.perWeek.map((w) => ({ key: w.weekStart, label: longDay(w.weekStart), ...w }))}
+        />
+        <AverageTable
+          caption="Average by engineer"
+          rowHeader="Engineer"
+          rowTestId="rating-engineer"
+          empty="No ratings in these weeks."
+          rows={ratings.byEngineer.map((e) => ({ key: e.id ?? 'nobody', label: e.name, ...e }))}
+        />
       </div>
     </section>
+  );
+}
+
+interface AverageRow {
+  key: string;
+  label: string;
+  average: number | null;
+  count: number;
+}
+
+/** One of the card's tables: a row per week or engineer with its average and its count. */
+function AverageTable({
+  caption,
+  rowHeader,
+  rowTestId,
+  rows,
+  empty,
+}: {
+  caption: string;
+  rowHeader: string;
+  rowTestId: string;
+  rows: AverageRow[];
+  empty?: string;
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{rowHeader}</th>
+            <th scope="col" className="num">
+              Average
+            </th>
+            <th scope="col" className="num">
+              Ratings
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && empty ? (
+            <tr className="admin-table-message">
+              <td colSpan={3}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.key} data-testid={rowTestId}>
+                <th scope="row">{row.label}</th>
+                <td className="num">
+                  <span aria-hidden="true">{averageText(row.average)}</span>
+                  <span className="sr-only">{spokenAverage(row.average)}</span>
+                </td>
+                <td className="num">{row.count}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

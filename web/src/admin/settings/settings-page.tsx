@@ -368,31 +368,27 @@ function EscalationSection({ value, online }: { value: AdminSettings['escalation
       {...section}
     >
       <div className="settings-grid">
-        <TextField
-          {...field('pendingMinutes')}
-          label="Pending longer than (minutes)"
-          inputMode="decimal"
-          maxLength={5}
-          hint={hint}
-        />
-        <TextField
-          {...field('inProgressMinutes')}
-          label="In Progress longer than (minutes)"
-          inputMode="decimal"
-          maxLength={5}
-          hint={hint}
-        />
-        <TextField
-          {...field('unansweredMinutes')}
-          label="Customer message unanswered longer than (minutes)"
-          inputMode="decimal"
-          maxLength={5}
-          hint={hint}
-        />
+        {ESCALATION_FIELDS.map(([name, label]) => (
+          <TextField
+            key={name}
+            {...field(name)}
+            label={label}
+            inputMode="decimal"
+            maxLength={5}
+            hint={hint}
+          />
+        ))}
       </div>
     </SettingsSection>
   );
 }
+
+/** The Escalation section's thresholds, each with its label. */
+const ESCALATION_FIELDS = [
+  ['pendingMinutes', 'Pending longer than (minutes)'],
+  ['inProgressMinutes', 'In Progress longer than (minutes)'],
+  ['unansweredMinutes', 'Customer message unanswered longer than (minutes)'],
+] as const;
 
 /** An on/off setting: a switch with its label, and a note that says what the saved value does. */
 function SettingsSwitch({
