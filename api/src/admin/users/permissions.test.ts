@@ -105,6 +105,12 @@ const CALLS: [Desk, Method, string, ((userId: string) => Record<string, unknown>
   ['queue', 'DELETE', '/api/admin/canned-replies/00000000-0000-4000-8000-000000000000'],
   ['queue', 'GET', '/api/admin/tickets/assignees'],
   ['queue', 'POST', '/api/admin/tickets/assign', (userId) => ({ ticketNumber: 100001, userId })],
+  [
+    'queue',
+    'POST',
+    '/api/admin/tickets/dtc-codes',
+    () => ({ ticketNumber: 100001, code: 'P0420', removed: true }),
+  ],
 ];
 
 function call(client: ApiClient, [, method, path, body]: (typeof CALLS)[number], userId: string) {
