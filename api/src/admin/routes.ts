@@ -6,7 +6,7 @@ import { adminCreditRoutes } from '../credits';
 import type { AppEnv } from '../http/context';
 import { adminSettingsRoutes } from '../settings';
 import { adminSolutionRoutes } from '../solutions';
-import { adminTicketRoutes, assignmentRoutes, internalNoteRoutes } from '../tickets';
+import { adminTicketRoutes, assignmentRoutes, counterOfferDeskRoutes, internalNoteRoutes } from '../tickets';
 import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';
@@ -18,7 +18,8 @@ export const ADMIN_BASE = '/api/admin';
 /**
  * The calls of the queue, which engineers make too (docs/decisions/086-engineers-and-internal-notes.md):
  * tickets, tuned files, the solution library, the chat inbox, internal notes, assignment
- * (docs/decisions/087-assignment.md) and canned replies (docs/decisions/088-canned-replies.md).
+ * (docs/decisions/087-assignment.md), canned replies (docs/decisions/088-canned-replies.md) and
+ * counter-offers (docs/decisions/091-counter-offers.md).
  * Every other /admin call is the
  * admin's alone, so a call added without a line here stays closed to engineers.
  */
@@ -32,6 +33,7 @@ const QUEUE_CALLS: readonly RegExp[] = [
   /^\/tickets\/notes$/,
   /^\/tickets\/assign$/,
   /^\/tickets\/assignees$/,
+  /^\/tickets\/counter-offer$/,
   /^\/software-notes$/,
   /^\/chat-inbox(\/.*)?$/,
   /^\/canned-replies(\/[^/]+)?$/,
@@ -62,6 +64,7 @@ export function adminRoutes() {
   app.route('/', internalNoteRoutes());
   app.route('/', cannedReplyRoutes());
   app.route('/', assignmentRoutes());
+  app.route('/', counterOfferDeskRoutes());
   app.route('/', adminSettingsRoutes());
   app.route('/', adminSolutionRoutes());
   app.route('/', overviewRoutes());

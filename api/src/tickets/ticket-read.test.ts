@@ -376,6 +376,8 @@ describe('the details', () => {
         ...chainOfA(),
         // The owner's own rating (docs/decisions/089-ratings.md): none yet.
         rating: null,
+        // No different plan waits for the customer (docs/decisions/091-counter-offers.md).
+        counterOffer: null,
       }),
     );
     const revision = await tuner.client.get(`/api/ecuFile/getTicketDetails/${d.ticketNumber}`);
@@ -388,6 +390,7 @@ describe('the details', () => {
         revisions: [],
         chainStartedAt: '2025-01-01T09:00:00.123Z',
         rating: null,
+        counterOffer: null,
       }),
     );
   });
@@ -400,7 +403,9 @@ describe('the details', () => {
       ...chainOfA(),
     };
     const viaCustomerRoute = await admin.client.get(`/api/ecuFile/getTicketDetails/${a.ticketNumber}`);
-    expect(viaCustomerRoute.text).toBe(envelope('Ticket details', { ...expected, ...owner(tuner) }));
+    expect(viaCustomerRoute.text).toBe(
+      envelope('Ticket details', { ...expected, ...owner(tuner), counterOffer: null }),
+    );
     const desk = await admin.client.get(`/api/admin/getTicketDetails/${e.ticketNumber}`);
     expect(desk.text).toBe(
       envelope('Ticket details', {
@@ -418,6 +423,7 @@ describe('the details', () => {
           status: 'Completed',
           tunedFile: shown(aFiles.tunedNew),
         },
+        counterOffer: null,
       }),
     );
   });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { tickets } from './tickets';
 
@@ -28,7 +38,10 @@ export const ticketCounterOffers = pgTable(
     index('ticket_counter_offers_ticket_id_idx').on(t.ticketId, t.createdAt),
     // One open offer per ticket, whatever races.
     uniqueIndex('ticket_counter_offers_open_idx').on(t.ticketId).where(sql`${t.answer} is null`),
-    check('ticket_counter_offers_answer', sql`${t.answer} is null or ${t.answer} in ('accepted', 'declined')`),
+    check(
+      'ticket_counter_offers_answer',
+      sql`${t.answer} is null or ${t.answer} in ('accepted', 'declined')`,
+    ),
     check('ticket_counter_offers_answered', sql`(${t.answer} is null) = (${t.answeredAt} is null)`),
   ],
 );
