@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { priceDifferenceLabel } from './counter-offer-text';
 import {
   answerRefusal,
   counterOfferPriceDifference,
   counterOfferSchema,
   priceAfterOffer,
-  priceDifferenceLabel,
   proposalRefusal,
   samePlan,
 } from './counter-offers';

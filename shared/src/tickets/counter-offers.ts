@@ -107,13 +107,3 @@ export function answerRefusal(input: { hasOpenOffer: boolean }): CounterOfferRef
     ? null
     : { kind: 'not_open', message: 'There is no offer waiting for your answer' };
 }
-
-/** '+2 credits', '−1 credit', 'No change'. */
-export function priceDifferenceLabel(difference: number): string {
-  if (difference === 0) return 'No change in price';
-  const n = Math.abs(difference);
-  return `${difference > 0 ? '+' : '−'}${n} credit${n === 1 ? '' : 's'}`;
-}
-
-/** The state the desk and the customer see while an offer is open (a derived flag, not a stored status). */
-export const AWAITING_CUSTOMER = 'Awaiting customer';
