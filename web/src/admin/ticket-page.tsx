@@ -27,6 +27,7 @@ import {
 import { AssignmentPanel } from './assignment/assignment-panel';
 import { placeholderValuesOf, useCannedReplies } from './canned-replies/replies-api';
 import { ConfirmDialog } from './confirm-dialog';
+import { ProposePlanCard } from './counter-offer/propose-plan-card';
 import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
 import { InternalNotesPanel } from './notes/internal-notes-panel';
@@ -189,6 +190,11 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
             online={online}
             onChanged={() => void client.invalidateQueries({ queryKey: ['admin'] })}
             onUploaded={keep}
+          />
+          <ProposePlanCard
+            ticket={ticket}
+            online={online}
+            onProposed={() => void client.invalidateQueries({ queryKey: ['admin'] })}
           />
           <TicketSolutionCards ticket={ticket} online={online} />
         </div>
