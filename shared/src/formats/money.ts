@@ -1,5 +1,8 @@
+import { DEFAULT_LOCALE, intlTag, type Locale } from '../i18n/locales';
+
 /** Made on first use: a currency format loads several MB of locale data (server start-up memory). */
-let gbp: Intl.NumberFormat | undefined;
+const gbp = new Map<Locale, Intl.NumberFormat>();
+const numbers = new Map<Locale, Intl.NumberFormat>();
 
 /** Pence to the API's pounds number (two decimals). */
 export function penceToPounds(pence: number): number {
@@ -13,15 +16,27 @@ export function poundsToPence(pounds: number): number {
 
 /**
  * '£1,584.00'; anything that is not a finite number shows as '£0.00'
- * (docs/product.md#6-credits-and-payments).
+ * (docs/product.md#6-credits-and-payments). Another language writes the same pounds its way
+ * ('1.584,00 £').
  */
-export function formatGBP(pounds: unknown): string {
+export function formatGBP(pounds: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const value = typeof pounds === 'number' ? pounds : Number(pounds);
-  gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-  return gbp.format(Number.isFinite(value) && pounds !== null && pounds !== '' ? value : 0);
+  let format = gbp.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlTag(locale), { style: 'currency', currency: 'GBP' });
+    gbp.set(locale, format);
+  }
+  return format.format(Number.isFinite(value) && pounds !== null && pounds !== '' ? value : 0);
 }
 
 /** 'N CRD' */
-export function formatCredits(credits: number | null | undefined): string {
-  return `${Number.isFinite(credits) ? credits : 0} CRD`;
+export function formatCredits(credits: number | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
+  const value = Number.isFinite(credits) ? (credits as number) : 0;
+  if (locale === DEFAULT_LOCALE) return `${value} CRD`;
+  let format = numbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlTag(locale));
+    numbers.set(locale, format);
+  }
+  return `${format.format(value)} CRD`;
 }
