@@ -2,9 +2,13 @@ import { type CounterOfferDto, counterOfferSchema, type TicketDto } from '@ecu/s
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketCounterOffers, tickets } from '../db/schema';
+import type { PushMessage } from '../notifications';
 import { mailQueue } from '../platform/mail';
 import { buyCredits, ledgerOf } from '../test/credits-helpers';
 import { adminUser, engineerUser, type TestUser, verifiedUser } from '../test/factories';
+import { jobsSettled } from '../test/jobs-settled';
+import { decryptPush } from '../test/push-decrypt';
+import { type LoopbackPushService, startPushService, subscribeDevice } from '../test/push-helpers';
 import type { ReceivedMail } from '../test/smtp-sink';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { fileBytes, setStatus, submitTicket, uploadTunedMultipart } from '../test/ticket-helpers';
@@ -15,16 +19,26 @@ let admin: TestUser;
 let engineer: TestUser;
 let owner: TestUser;
 let stranger: TestUser;
+let push: LoopbackPushService;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  [server, push] = await Promise.all([startTestServer(), startPushService()]);
   admin = await adminUser(server);
   engineer = await engineerUser(server);
   [owner, stranger] = await Promise.all([verifiedUser(server), verifiedUser(server)]);
 });
 afterAll(async () => {
   await server?.close();
+  await push?.close();
 });
+
+/** The counter-offer pushes a device got about ticket n, decrypted. */
+function offerPushes(device: Awaited<ReturnType<typeof subscribeDevice>>, n: number): PushMessage[] {
+  return push
+    .to(device.path)
+    .map((d) => JSON.parse(decryptPush(device.receiver, d.body)) as PushMessage)
+    .filter((m) => m.tag === `ticket-${n}-offer`);
+}
 
 // The submitted plan: BMW (base 2), Stage 1, EGR OFF (free with Stage 1), IMMO OFF (2): 4 credits.
 // The offer adds DTC OFF (1) on Stage 2: 5 credits, a difference of +1.
@@ -230,6 +244,31 @@ describe('answering an offer', () => {
     const rows = await offerRows(ticket._id);
     expect(rows.map((r) => r.answer)).toEqual(['declined']);
     expect((await propose(engineer, { ticketNumber: n, ...OFFER, stage: 'Eco' })).status).toBe(201);
+  });
+});
+
+describe('pushes', () => {
+  it("tell the owner's device of the offer, and the proposing engineer's of the answer", async () => {
+    const tuner = await verifiedUser(server);
+    const phone = await subscribeDevice(tuner.client, push, '/push/offer-owner');
+    const desk = await subscribeDevice(engineer.client, push, '/push/offer-engineer');
+    const { ticket } = await submitTicket(tuner.client);
+    const n = ticket.ticketNumber;
+    expect((await propose(engineer, { ticketNumber: n, ...OFFER })).status).toBe(201);
+    await jobsSettled(server.deps.jobs);
+    expect(offerPushes(phone, n)).toEqual([
+      {
+        title: `Ticket ${n}: a different plan is proposed`,
+        body: '+1 credit. Open the ticket to accept or decline it.',
+        url: `/ticket-details/${n}`,
+        tag: `ticket-${n}-offer`,
+      },
+    ]);
+    expect((await answer(tuner, 'decline', n)).status).toBe(200);
+    await jobsSettled(server.deps.jobs);
+    expect(offerPushes(desk, n).map((m) => [m.title, m.url])).toEqual([
+      [`Ticket ${n}: the customer declined your offer`, `/ticket/${n}`],
+    ]);
   });
 });
 
