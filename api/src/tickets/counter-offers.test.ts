@@ -245,6 +245,19 @@ describe('answering an offer', () => {
     expect(rows.map((r) => r.answer)).toEqual(['declined']);
     expect((await propose(engineer, { ticketNumber: n, ...OFFER, stage: 'Eco' })).status).toBe(201);
   });
+
+  it('once the desk closed the ticket the offer can be declined but no longer accepted', async () => {
+    const { ticket } = await submitTicket(owner.client);
+    const n = ticket.ticketNumber;
+    expect((await propose(engineer, { ticketNumber: n, ...OFFER })).status).toBe(201);
+    await setStatus(admin.client, ticket._id, 'Completed');
+    const refused = await answer(owner, 'accept', n);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This ticket is no longer open, so the plan can no longer change');
+    expect((await details(owner, n)).stage).toBe('Stage 1');
+    expect((await answer(owner, 'decline', n)).status).toBe(200);
+    expect((await details(owner, n)).counterOffer).toBeNull();
+  });
 });
 
 describe('pushes', () => {

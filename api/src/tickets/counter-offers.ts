@@ -208,7 +208,7 @@ export async function answerCounterOffer(
     // Someone else's ticket answers exactly like a missing one.
     if (!ticket || ticket.userId !== user.id) throw notFound('Ticket not found');
     const open = await openOfferRow(tx, ticket.id);
-    const refusal = answerRefusal({ hasOpenOffer: Boolean(open) });
+    const refusal = answerRefusal({ hasOpenOffer: Boolean(open), status: ticket.status, answer });
     if (refusal || !open) throw conflict(refusal?.message ?? 'There is no offer waiting for your answer');
 
     await tx

@@ -67,10 +67,16 @@ describe('proposalRefusal', () => {
 
 describe('answerRefusal', () => {
   it.each([
-    [true, null],
-    [false, 'not_open'],
-  ] as const)('open offer %s', (hasOpenOffer, expected) => {
-    expect(answerRefusal({ hasOpenOffer })?.kind ?? null).toBe(expected);
+    ['accept an open offer, Pending', true, 'Pending', 'accepted', null],
+    ['accept an open offer, In Progress', true, 'In Progress', 'accepted', null],
+    ['decline an open offer', true, 'Pending', 'declined', null],
+    ['no open offer', false, 'Pending', 'accepted', 'not_open'],
+    ['decline without an open offer', false, 'Pending', 'declined', 'not_open'],
+    ['accept once the ticket is Unlocked', true, 'Unlocked', 'accepted', 'not_open'],
+    ['accept once the ticket Failed', true, 'Failed', 'accepted', 'not_open'],
+    ['decline once the ticket is Completed', true, 'Completed', 'declined', null],
+  ] as const)('%s', (_, hasOpenOffer, status, answer, expected) => {
+    expect(answerRefusal({ hasOpenOffer, status, answer })?.kind ?? null).toBe(expected);
   });
 });
 

@@ -101,9 +101,18 @@ export function proposalRefusal(input: {
   return null;
 }
 
-/** Why the owner may not answer now, or null: only while an offer is open. */
-export function answerRefusal(input: { hasOpenOffer: boolean }): CounterOfferRefusal | null {
-  return input.hasOpenOffer
-    ? null
-    : { kind: 'not_open', message: 'There is no offer waiting for your answer' };
+/**
+ * Why the owner may not answer now, or null: only while an offer is open. Accepting also needs
+ * the ticket still open (Pending or In Progress): a plan does not change after the desk closed
+ * or delivered the ticket; declining is always possible.
+ */
+export function answerRefusal(input: {
+  hasOpenOffer: boolean;
+  status: string;
+  answer: CounterOfferAnswer;
+}): CounterOfferRefusal | null {
+  if (!input.hasOpenOffer) return { kind: 'not_open', message: 'There is no offer waiting for your answer' };
+  if (input.answer === 'accepted' && !OPEN_TICKET_STATUSES.includes(input.status))
+    return { kind: 'not_open', message: 'This ticket is no longer open, so the plan can no longer change' };
+  return null;
 }
