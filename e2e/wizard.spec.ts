@@ -237,6 +237,31 @@ test('the wizard checks every step in order, quotes the ticket, keeps the plan o
   await expect(page.getByRole('checkbox', { name: 'EGR OFF' })).not.toBeChecked();
   await page.getByRole('checkbox', { name: 'EGR OFF' }).check();
   await page.getByRole('checkbox', { name: /IMMO OFF/ }).check();
+
+  // DTC OFF asks for the fault codes as a list (docs/decisions/092-fault-code-lists.md), on a
+  // phone too; they leave with DTC OFF.
+  const codeField = page.getByRole('textbox', { name: 'Fault code' });
+  await expect(codeField).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'DTC OFF' }).check();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await codeField.fill('P0420 nope');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '"NOPE" is not a fault code' })).toBeVisible();
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await codeField.fill('p0420, P1234');
+  await codeField.press('Enter');
+  const codes = page.getByRole('list', { name: 'Fault codes to remove' }).getByRole('listitem');
+  await expect(codes).toHaveText([
+    /^P0420\s*Catalyst system efficiency below threshold \(bank 1\)\s*Remove$/,
+    /^P1234\s*manufacturer-specific\s*Remove$/,
+  ]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, '2-plan-fault-codes-360');
+  await page.getByRole('button', { name: 'Remove P1234' }).click();
+  await expect(codes).toHaveCount(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole('checkbox', { name: 'DTC OFF' }).uncheck();
+  await expect(codeField).toHaveCount(0);
   await page.getByLabel(/Notes/).fill('Downpipe fitted, 98 RON.');
   await shot(page, '2-plan-filled');
 

@@ -32,6 +32,7 @@ export * from './solutions/schemas';
 export * from './tickets/assignment';
 export * from './tickets/counter-offer-text';
 export * from './tickets/counter-offers';
+export * from './tickets/dtc-codes';
 export * from './tickets/ecu-expected';
 export * from './tickets/ecus';
 export * from './tickets/escalation';

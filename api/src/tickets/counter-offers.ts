@@ -6,6 +6,7 @@ import {
   counterOfferAnswerSchema,
   counterOfferPriceDifference,
   counterOfferSchema,
+  dtcCodesAllowed,
   normaliseRegistration,
   priceAfterOffer,
   priceDifferenceLabel,
@@ -219,7 +220,14 @@ export async function answerCounterOffer(
       const creditsNeed = priceAfterOffer(ticket.creditsNeed, open.priceDifference);
       await tx
         .update(tickets)
-        .set({ stage: open.stage, options: open.options, creditsNeed, updatedAt: sql`now()` })
+        .set({
+          stage: open.stage,
+          options: open.options,
+          creditsNeed,
+          // The fault codes go with DTC OFF (docs/decisions/092-fault-code-lists.md).
+          ...(dtcCodesAllowed(open.options) ? {} : { dtcCodes: [] }),
+          updatedAt: sql`now()`,
+        })
         .where(eq(tickets.id, ticket.id));
       await tx.insert(ticketEvents).values({
         ticketId: ticket.id,

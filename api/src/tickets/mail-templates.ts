@@ -1,4 +1,4 @@
-import { RATING_STARS, starsLabel } from '@ecu/shared';
+import { dtcLabel, RATING_STARS, starsLabel } from '@ecu/shared';
 import type { MailMessage } from '../platform/mail';
 
 const TEXTS: Record<string, { subject: string; line: string }> = {
@@ -54,8 +54,21 @@ ${rating.comment ? `<p>Their comment: ${escapeHtml(rating.comment)}</p>\n` : ''}
 }
 
 /**
+ * The fault codes the delivered file no longer raises, as the Unlocked mail lists them
+ * (docs/decisions/092-fault-code-lists.md).
+ */
+function removedCodesBlock(codes: readonly string[]): { text: string; html: string } {
+  if (codes.length === 0) return { text: '', html: '' };
+  const lines = codes.map((code) => `${code} (${dtcLabel(code)})`);
+  return {
+    text: `Fault codes removed:\n${lines.map((l) => `- ${l}`).join('\n')}\n\n`,
+    html: `<p>Fault codes removed:</p>\n<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>\n`,
+  };
+}
+
+/**
  * Sent to the owner when a ticket becomes Unlocked or Failed. `note`: a further paragraph (an
- * automatic delivery's word on checksums).
+ * automatic delivery's word on checksums); `removedCodes`: the fault codes the file no longer raises.
  */
 export function ticketStatusMail(
   to: string,
@@ -63,20 +76,22 @@ export function ticketStatusMail(
   status: string,
   link: string,
   note?: string,
+  removedCodes: readonly string[] = [],
 ): MailMessage | null {
   const base = TEXTS[status];
   if (!base) return null;
   const t = note ? { ...base, line: `${base.line} ${note}` } : base;
   const rate = status === 'Unlocked' ? rateLinks(link) : { text: '', html: '' };
+  const codes = status === 'Unlocked' ? removedCodesBlock(removedCodes) : { text: '', html: '' };
   return {
     to,
     subject: `ECU Portal: ticket ${ticketNumber}: ${t.subject}`,
     summary: link,
-    text: `Ticket ${ticketNumber} is now ${status}.\n\n${t.line}\n\n${link}\n\n${rate.text}ECU Portal - World Leading File Portal\n`,
+    text: `Ticket ${ticketNumber} is now ${status}.\n\n${t.line}\n\n${codes.text}${link}\n\n${rate.text}ECU Portal - World Leading File Portal\n`,
     html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <h2 style="color:#0b1220">Ticket ${ticketNumber} is now ${escapeHtml(status)}</h2>
 <p>${escapeHtml(t.line)}</p>
-<p><a href="${escapeHtml(link)}" style="background:#f59e0b;color:#111;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Open ticket ${ticketNumber}</a></p>
+${codes.html}<p><a href="${escapeHtml(link)}" style="background:#f59e0b;color:#111;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Open ticket ${ticketNumber}</a></p>
 ${rate.html}<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
   };
 }

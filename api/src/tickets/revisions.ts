@@ -1,4 +1,7 @@
 import {
+  type DtcCodeDto,
+  dtcCodesAllowed,
+  freshDtcCodes,
   isDelivered,
   openRevisionOf,
   quoteRevision,
@@ -128,6 +131,17 @@ export async function requestChange(
   );
 }
 
+/**
+ * A revision names its own fault codes, or, with DTC OFF still chosen and none named, carries
+ * the parent's over: the new file is tuned afresh, so none is removed yet
+ * (docs/decisions/092-fault-code-lists.md).
+ */
+function revisionDtcCodes(parent: TicketRow, input: RequestChangeInput): DtcCodeDto[] {
+  if (input.dtcCodes.length > 0) return freshDtcCodes(input.dtcCodes);
+  if (!dtcCodesAllowed(input.options)) return [];
+  return freshDtcCodes(parent.dtcCodes.map((c) => c.code));
+}
+
 async function insertRevision(
   db: Db,
   user: UserRow,
@@ -181,6 +195,7 @@ async function insertRevision(
         masterSlave,
         stage: input.stage,
         options: input.options,
+        dtcCodes: revisionDtcCodes(parent, input),
         notes: input.notes || null,
         creditsNeed: quote.total,
         // The same bytes say the same about themselves: no second read.

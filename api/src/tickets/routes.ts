@@ -86,6 +86,7 @@ export function ticketRoutes() {
           plan = parseWith(modificationPlanSchema, {
             ...fields,
             options: normaliseOptions(form.fields.get('options'), form.fields.get('modificationOptions')),
+            dtcCodes: form.fields.get('dtcCodes'),
           });
           clientId = ticketClientId(
             c,

@@ -41,12 +41,16 @@ const TICKET_FILE_RULES: Record<string, PartRule<'ecu' | 'common'>> = {
   },
 };
 
-/** The parts of the create-ecuFile form: options may come repeated, every other field once. */
+/**
+ * The parts of the create-ecuFile form: options and fault codes (each part one code or a typed
+ * list) may come repeated, every other field once.
+ */
 export const TICKET_FORM_RULES: FormRules<'ecu' | 'common'> = {
   text: {
     ...Object.fromEntries(TICKET_FORM_FIELDS.map((name) => [name, 'one' as const])),
     options: 'many',
     modificationOptions: 'many',
+    dtcCodes: 'many',
   },
   files: TICKET_FILE_RULES,
 };

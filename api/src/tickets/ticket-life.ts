@@ -1,3 +1,4 @@
+import { type DtcCodeDto, removedDtcCodes } from '@ecu/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { applyCreditChange, InsufficientCreditsError } from '../credits';
 import type { Tx } from '../db/client';
@@ -101,7 +102,7 @@ export async function queueStatusMessages(
   deps: Pick<AppDeps, 'config' | 'jobs' | 'notifications'>,
   tx: Tx,
   change: {
-    ticket: { userId: string; ticketNumber: number };
+    ticket: { userId: string; ticketNumber: number; dtcCodes?: DtcCodeDto[] };
     status: 'Unlocked' | 'Failed';
     eventId: string;
     note?: string;
@@ -117,6 +118,7 @@ export async function queueStatusMessages(
           status,
           `${deps.config.appUrl}/ticket-details/${ticket.ticketNumber}`,
           note,
+          removedDtcCodes(ticket.dtcCodes),
         )
       : null;
   if (owner && mail)

@@ -23,7 +23,8 @@ export const counterOfferSchema = z
       .max(COUNTER_OFFER_MESSAGE_MAX, `The message is at most ${COUNTER_OFFER_MESSAGE_MAX} characters`),
   })
   .and(modificationPlanSchema)
-  .transform(({ notes: _notes, ...offer }) => offer);
+  // An offer is a stage and options: the ticket's notes and fault codes stay as they are.
+  .transform(({ notes: _notes, dtcCodes: _codes, ...offer }) => offer);
 export type CounterOfferInput = z.input<typeof counterOfferSchema>;
 export type CounterOfferValues = z.output<typeof counterOfferSchema>;
 

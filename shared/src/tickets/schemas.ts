@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DTC_MESSAGES, dtcCodesAllowed, dtcCodesSchema } from './dtc-codes';
 import { SOLUTION_OPTIONS } from './options';
 import { STAGES, STAGES_WITHOUT_OPTIONS, type Stage } from './stages';
 import { TICKET_STATUSES } from './statuses';
@@ -62,19 +63,29 @@ export function normaliseOptions(...values: unknown[]): string[] {
   return out;
 }
 
-/** Step 2, Modification plan. For the three no-option stages chosen options are cleared. */
+/**
+ * Step 2, Modification plan. For the three no-option stages chosen options (and fault codes) are
+ * cleared. Fault codes come only with DTC OFF (docs/decisions/092-fault-code-lists.md).
+ */
 export const modificationPlanSchema = z
   .object({
     stage: z.enum(STAGES, { error: TICKET_MESSAGES.stage }),
     options: z.array(z.enum(OPTION_NAMES, { error: 'Unknown option' })).default([]),
+    dtcCodes: dtcCodesSchema,
     notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional().default(''),
   })
   .transform((plan) =>
-    STAGES_WITHOUT_OPTIONS.includes(plan.stage as Stage) ? { ...plan, options: [] as string[] } : plan,
+    STAGES_WITHOUT_OPTIONS.includes(plan.stage as Stage)
+      ? { ...plan, options: [] as string[], dtcCodes: [] as string[] }
+      : plan,
   )
   .refine((plan) => STAGES_WITHOUT_OPTIONS.includes(plan.stage as Stage) || plan.options.length > 0, {
     message: TICKET_MESSAGES.options,
     path: ['options'],
+  })
+  .refine((plan) => plan.dtcCodes.length === 0 || dtcCodesAllowed(plan.options), {
+    message: DTC_MESSAGES.withoutDtcOff,
+    path: ['dtcCodes'],
   });
 export type ModificationPlanInput = z.infer<typeof modificationPlanSchema>;
 

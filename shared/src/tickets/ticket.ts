@@ -1,6 +1,7 @@
 import type { EcuIdentification } from '../ecu-identify';
 import type { TicketAssigneeDto } from './assignment';
 import type { CounterOfferDto } from './counter-offers';
+import type { DtcCodeDto } from './dtc-codes';
 import type { TicketRatingDto } from './ratings';
 /** A stored file as the API shows it (docs/product.md#13-the-http-api): `{ id, name, size, sha256, url }`. */
 export interface StoredFileDto {
@@ -57,6 +58,8 @@ export interface TicketDto {
   masterSlave: string | null;
   stage: string;
   options: string[];
+  /** The fault codes a DTC OFF plan names, each ticked off by the engineer once removed (docs/decisions/092-fault-code-lists.md). */
+  dtcCodes: DtcCodeDto[];
   notes: string | null;
   creditsNeed: number;
   /** A TicketStatus; anything unknown is shown as Pending. */

@@ -320,3 +320,47 @@ describe("a ticket's assignee", () => {
     expect(await within(card).findByText('Eve Engineer')).toBeTruthy();
   });
 });
+
+describe("a ticket's fault codes", () => {
+  it('staff tick a code off in the checklist, labelled by code and description', async () => {
+    await signInAs(userDto({ _id: 'eng-me', role: 'engineer', firstName: 'Eve', lastName: 'Engineer' }));
+    const api = mockApi();
+    let current = ticketDto({
+      ticketNumber: 100710,
+      options: ['DTC OFF'],
+      dtcCodes: [
+        { code: 'P0420', removed: false },
+        { code: 'P2002', removed: false },
+      ],
+    });
+    api.on('POST', '/admin/tickets/dtc-codes', ({ body }) => {
+      const { code, removed } = body as { code: string; removed: boolean };
+      current = {
+        ...current,
+        dtcCodes: current.dtcCodes.map((c) => (c.code === code ? { ...c, removed } : c)),
+      };
+      return ok(current, { message: `${code} ticked off as removed` });
+    });
+    const view = openTicket(api, () => current);
+    const card = await screen.findByRole('region', { name: 'Fault codes' });
+    expect(within(card).getByText('0 of 2 removed')).toBeTruthy();
+    const box = within(card).getByRole('checkbox', {
+      name: 'P0420 Catalyst system efficiency below threshold (bank 1)',
+    });
+    await view.user.click(box);
+    expect(api.calls('POST', '/admin/tickets/dtc-codes')[0]?.body).toEqual({
+      ticketNumber: 100710,
+      code: 'P0420',
+      removed: true,
+    });
+    expect(await within(card).findByText('1 of 2 removed')).toBeTruthy();
+    expect((box as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows no checklist for a ticket without codes', async () => {
+    const api = mockApi();
+    openTicket(api, ticketDto({ ticketNumber: 100711 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Volkswagen Golf 2019' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Fault codes' })).toBeNull();
+  });
+});

@@ -28,6 +28,7 @@ import { AssignmentPanel } from './assignment/assignment-panel';
 import { placeholderValuesOf, useCannedReplies } from './canned-replies/replies-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProposePlanCard } from './counter-offer/propose-plan-card';
+import { DtcChecklist } from './dtc/dtc-checklist';
 import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
 import { InternalNotesPanel } from './notes/internal-notes-panel';
@@ -199,7 +200,8 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
           <TicketSolutionCards ticket={ticket} online={online} />
         </div>
         <div className="ticket-col">
-          <RequestCard ticket={ticket} online={online} />
+          <RequestCard ticket={ticket} online={online} codes={false} />
+          <DtcChecklist ticket={ticket} online={online} onChanged={keep} />
           {ticket.ecuIdentification && <EcuIdentificationView result={ticket.ecuIdentification} card />}
           <HistoryCard history={ticket.history} online={online} loading={query.isFetching} />
         </div>

@@ -86,6 +86,8 @@ export interface WizardVehicle {
 export interface WizardPlan {
   stage: Stage | '';
   options: string[];
+  /** The DTC OFF fault codes (docs/decisions/092-fault-code-lists.md); absent in older drafts. */
+  dtcCodes?: string[];
   notes: string;
 }
 

@@ -27,6 +27,7 @@ function ticket(_id: string, ticketNumber = 100001): TicketDto {
     masterSlave: null,
     stage: 'Stage 1',
     options: [],
+    dtcCodes: [],
     notes: null,
     creditsNeed: 1,
     status: 'Pending',

@@ -150,6 +150,7 @@ export function ticketDto(over: Partial<TicketDto> = {}): TicketDto {
     masterSlave: 'Master',
     stage: 'Stage 1',
     options: ['EGR OFF'],
+    dtcCodes: [],
     notes: null,
     creditsNeed: 4,
     status: 'Pending',

@@ -62,6 +62,7 @@ export function aTicket(overrides: Partial<TicketDto> = {}): TicketDto {
     masterSlave: 'Master',
     stage: 'Stage 1',
     options: ['DPF-FAP OFF'],
+    dtcCodes: [],
     notes: null,
     creditsNeed: 2,
     status: 'Pending',

@@ -111,6 +111,12 @@ const CALLS: [Desk, Method, string, ((userId: string) => Record<string, unknown>
     '/api/admin/tickets/counter-offer',
     () => ({ ticketNumber: 100001, stage: 'Stage 2', options: ['EGR OFF'], message: 'A different plan' }),
   ],
+  [
+    'queue',
+    'POST',
+    '/api/admin/tickets/dtc-codes',
+    () => ({ ticketNumber: 100001, code: 'P0420', removed: true }),
+  ],
 ];
 
 function call(client: ApiClient, [, method, path, body]: (typeof CALLS)[number], userId: string) {

@@ -1,4 +1,4 @@
-import type { EcuIdentification } from '@ecu/shared';
+import type { DtcCodeDto, EcuIdentification } from '@ecu/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -51,6 +51,8 @@ export const tickets = pgTable(
     masterSlave: text('master_slave'),
     stage: text('stage').notNull(),
     options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    /** The fault codes of a DTC OFF plan, ticked off as removed (docs/decisions/092-fault-code-lists.md). */
+    dtcCodes: jsonb('dtc_codes').$type<DtcCodeDto[]>().notNull().default(sql`'[]'::jsonb`),
     notes: text('notes'),
     creditsNeed: integer('credits_need').notNull(),
     status: text('status').notNull().default('Pending'),

@@ -21,6 +21,7 @@ function ticket(n: number, createdAt: string, extra: Partial<TicketView> = {}): 
     masterSlave: 'Master',
     stage: 'Stage 1',
     options: ['EGR OFF'],
+    dtcCodes: [],
     notes: null,
     creditsNeed: 2,
     status: 'Pending',

@@ -96,6 +96,14 @@ describe('historyLine', () => {
       { title: 'Refunded 3 CRD', meta: 'by Sam (admin)', tone: 'green' },
     ],
     [
+      { kind: 'dtc_code', by: 'Eve Engineer (engineer)', detail: { code: 'P0420', removed: true } },
+      { title: 'Fault code P0420 removed', meta: 'by Eve Engineer (engineer)', tone: 'green' },
+    ],
+    [
+      { kind: 'dtc_code', by: null, detail: { code: 'P0420', removed: false } },
+      { title: 'Fault code P0420 to remove again', meta: null, tone: 'neutral' },
+    ],
+    [
       {
         kind: 'auto_delivered',
         by: null,

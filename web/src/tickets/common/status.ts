@@ -92,7 +92,7 @@ const KIND_TITLES: Record<string, string> = {
   tuned: 'Tuned file',
 };
 
-/** One history event (api/src/tickets: created, status_changed, file_uploaded, charged, refunded, assigned). */
+/** One history event (api/src/tickets: created, status_changed, file_uploaded, charged, refunded, assigned, dtc_code). */
 export function historyLine(
   event: { kind: string; by: string | null; detail: Record<string, unknown> },
   formatSize: (bytes: number) => string = (b) => `${b} B`,
@@ -130,6 +130,14 @@ export function historyLine(
         tone: d.kind === 'tuned' ? 'purple' : 'neutral',
       };
     }
+    case 'dtc_code':
+      return {
+        title: d.removed
+          ? `Fault code ${String(d.code)} removed`
+          : `Fault code ${String(d.code)} to remove again`,
+        meta: by,
+        tone: d.removed ? 'green' : 'neutral',
+      };
     case 'charged':
       return { title: `Charged ${credits(d.credits)} for the tuned file`, meta: by, tone: 'neutral' };
     case 'refunded':

@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import './awaiting-customer.css';
 import type { StoredFile, TicketEvent, TicketView } from './api';
+import { DtcCodeList } from './dtc-code-list';
 import {
   type AutoDelivery,
   type Banner,
@@ -370,11 +371,25 @@ export function ticketFiles(ticket: TicketView): FileEntry[] {
   return entries;
 }
 
-/** Request card: stage, solutions, price, and the ticket's files with size and SHA-256. */
-export function RequestCard({ ticket, online }: { ticket: TicketView; online: boolean }) {
+/**
+ * Request card: stage, solutions, the fault codes and which were removed, price, and the
+ * ticket's files with size and SHA-256. The desk, which ticks the codes in its own checklist,
+ * leaves them out here (`codes={false}`).
+ */
+export function RequestCard({
+  ticket,
+  online,
+  codes = true,
+}: {
+  ticket: TicketView;
+  online: boolean;
+  codes?: boolean;
+}) {
   const headingId = useId();
   const files = ticketFiles(ticket);
   const options = ticket.options ?? [];
+  // Tickets stored on this device before fault codes existed have none.
+  const dtcCodes = ticket.dtcCodes ?? [];
   return (
     <section className="card ticket-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Request</h2>
@@ -394,6 +409,14 @@ export function RequestCard({ ticket, online }: { ticket: TicketView; online: bo
             </ul>
           )}
         </Fact>
+        {codes && dtcCodes.length > 0 && (
+          <Fact
+            label={`Fault codes (${dtcCodes.filter((c) => c.removed).length} of ${dtcCodes.length} removed)`}
+            wide
+          >
+            <DtcCodeList codes={dtcCodes} />
+          </Fact>
+        )}
       </dl>
       <h3 className="ticket-subhead">Files</h3>
       {files.length === 0 ? (

@@ -62,6 +62,8 @@ export function changeRequestBody(
     clientId,
     stage: values.stage as Stage,
     options: values.stage && takesOptions(values.stage) ? values.options : [],
+    // None named: the server carries the parent's codes over when DTC OFF stays chosen.
+    dtcCodes: [],
     notes: values.notes.trim(),
     masterSlave: values.masterSlave,
   };

@@ -107,6 +107,30 @@ describe('Ticket details', () => {
     expect(fact('Notes')).not.toContain('The end.');
   });
 
+  it('lists the fault codes with their descriptions and which were removed', async () => {
+    serve(
+      aTicket({
+        ticketNumber: 100210,
+        options: ['DTC OFF'],
+        dtcCodes: [
+          { code: 'P0420', removed: true },
+          { code: 'P1234', removed: false },
+        ],
+      }),
+    );
+    open(100210);
+    const list = await screen.findByRole('list', { name: 'Fault codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'P0420Catalyst system efficiency below threshold (bank 1)Removed',
+      'P1234manufacturer-specificTo remove',
+    ]);
+    expect(screen.getByText('Fault codes (1 of 2 removed)')).toBeTruthy();
+  });
+
   it('opens from the device while offline, and says downloads wait', async () => {
     setOnline(false);
     await localDb.tickets.put(aTicket({ ticketNumber: 100204, make: 'Audi', model: 'A4', year: '2015' }));

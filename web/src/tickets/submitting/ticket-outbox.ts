@@ -2,7 +2,7 @@ import type { MasterSlave, ReadTool, ReadType, Stage, TicketDto, Transmission } 
 import { type LocalFile, localDb, type OutboxCommand, type PortalDb } from '../../local/db';
 import { enqueue, type OutboxHandler, resultOfError } from '../../local/outbox';
 import { pullAfterWrite } from '../../local/sync-engine';
-import type { PlanValues, WizardData } from '../wizard/wizard-state';
+import { type PlanValues, planDtcCodes, type WizardData } from '../wizard/wizard-state';
 import { UploadPausedError, uploadLocalFile } from './upload-queue';
 
 /*
@@ -27,6 +27,8 @@ export interface CreateTicketFields {
   masterSlave: MasterSlave;
   stage: Stage;
   options: string[];
+  /** DTC OFF's fault codes; absent in commands queued before there were any. */
+  dtcCodes?: string[];
   notes?: string;
 }
 
@@ -73,6 +75,7 @@ export function buildCreateTicketBody(
   localFileIds: string[],
 ): CreateTicketCommandBody {
   const { vehicle, plan } = data;
+  const dtcCodes = planDtcCodes(plan);
   return withValues({
     make: vehicle.make,
     model: vehicle.model,
@@ -85,6 +88,8 @@ export function buildCreateTicketBody(
     masterSlave: vehicle.masterSlave,
     stage: plan.stage as Stage,
     options: plan.options,
+    // Sent only when there are some: a plan without DTC OFF has none.
+    ...(dtcCodes.length > 0 ? { dtcCodes } : {}),
     notes: plan.notes,
     localFileIds,
   });

@@ -1,4 +1,5 @@
 import {
+  DTC_OFF_OPTION,
   OPTION_CATEGORIES,
   type OptionCategory,
   SOLUTION_OPTIONS,
@@ -10,6 +11,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
+import { DtcCodeInput } from './dtc-code-input';
 import { FileDrop } from './file-drop';
 import { IN_WIZARD, useWizardPage } from './use-wizard-draft';
 import { useWizardFiles } from './use-wizard-files';
@@ -97,13 +99,19 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
   function chooseStage(stage: Stage) {
     // For the three stages without options the chosen options are cleared
     // (docs/product.md#4-the-upload-wizard).
-    update({ ...plan, stage, options: takesOptions(stage) ? plan.options : [] });
+    const keeps = takesOptions(stage);
+    update({ ...plan, stage, options: keeps ? plan.options : [], dtcCodes: keeps ? plan.dtcCodes : [] });
     setErrors((e) => ({ ...e, stage: undefined, options: undefined }));
   }
 
   function toggleOption(name: string, on: boolean) {
     const options = on ? [...plan.options, name] : plan.options.filter((o) => o !== name);
-    update({ ...plan, options: SOLUTION_OPTIONS.map((o) => o.name).filter((n) => options.includes(n)) });
+    update({
+      ...plan,
+      options: SOLUTION_OPTIONS.map((o) => o.name).filter((n) => options.includes(n)),
+      // The codes belong to DTC OFF (docs/decisions/092-fault-code-lists.md): they leave with it.
+      ...(name === DTC_OFF_OPTION && !on ? { dtcCodes: [] } : {}),
+    });
     if (on) setErrors((e) => ({ ...e, options: undefined }));
   }
 
@@ -250,6 +258,12 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
             <span id="options-error" className="field-error">
               {errors.options}
             </span>
+          )}
+          {optionsOn && plan.options.includes(DTC_OFF_OPTION) && (
+            <DtcCodeInput
+              codes={plan.dtcCodes ?? []}
+              onChange={(dtcCodes) => update({ ...plan, dtcCodes })}
+            />
           )}
         </section>
 

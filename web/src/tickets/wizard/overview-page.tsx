@@ -1,4 +1,5 @@
 import {
+  dtcLabel,
   formatCredits,
   formatFileSize,
   normaliseRegistration,
@@ -18,10 +19,11 @@ import { ServiceStatusBanner } from '../../service-status';
 import { sendCommand } from '../submitting/queued-tickets';
 import { queueTicket } from '../submitting/ticket-outbox';
 import { announceOutcome, QUEUED_OFFLINE_TEXT } from '../submitting/upload-progress';
+import '../common/dtc-codes.css';
 import { TermsBox } from './terms-box';
 import { IN_WIZARD, useWizardPage } from './use-wizard-draft';
 import { WizardHeader } from './wizard-header';
-import type { PlanValues, WizardData } from './wizard-state';
+import { type PlanValues, planDtcCodes, type WizardData } from './wizard-state';
 import { submitDraft } from './wizard-store';
 
 const CREATE_FAILED_TEXT = 'Failed to create Ecu file';
@@ -182,6 +184,21 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
                   )}
                 </dd>
               </div>
+              {planDtcCodes(plan).length > 0 && (
+                <div className="wiz-span-all">
+                  <dt>Fault codes</dt>
+                  <dd>
+                    <ul className="dtc-list" aria-label="Fault codes to remove">
+                      {planDtcCodes(plan).map((code) => (
+                        <li key={code} className="dtc-item">
+                          <span className="dtc-code">{code}</span>
+                          <span className="dtc-label muted">{dtcLabel(code)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              )}
               <div className="wiz-span-all">
                 <dt>Notes</dt>
                 <dd className="wiz-notes-view">{plan.notes || <span className="muted">None</span>}</dd>

@@ -1,4 +1,6 @@
 import {
+  dtcCodesAllowed,
+  isDtcCode,
   MASTER_SLAVE,
   type MasterSlave,
   READ_TOOLS,
@@ -44,7 +46,12 @@ export const EMPTY_VEHICLE: VehicleValues = {
   masterSlave: 'Master',
 };
 
-export const EMPTY_PLAN: PlanValues = { stage: '', options: [], notes: '' };
+export const EMPTY_PLAN: PlanValues = { stage: '', options: [], dtcCodes: [], notes: '' };
+
+/** The plan's fault codes as sent: only with DTC OFF chosen (docs/decisions/092-fault-code-lists.md). */
+export function planDtcCodes(plan: Pick<PlanValues, 'options' | 'dtcCodes'>): string[] {
+  return dtcCodesAllowed(plan.options) ? (plan.dtcCodes ?? []) : [];
+}
 
 export function takesOptions(stage: string): boolean {
   return !STAGES_WITHOUT_OPTIONS.includes(stage as Stage);
@@ -77,9 +84,13 @@ export function planFrom(source: unknown): PlanValues | null {
   const stage = oneOf(STAGES, s.stage, '');
   if (!stage) return null;
   const options = Array.isArray(s.options) ? s.options.filter((o): o is string => typeof o === 'string') : [];
+  const codes = Array.isArray(s.dtcCodes)
+    ? s.dtcCodes.filter((c): c is string => typeof c === 'string' && isDtcCode(c))
+    : [];
   return {
     stage,
     options: takesOptions(stage) ? options : [],
+    dtcCodes: takesOptions(stage) ? codes : [],
     notes: typeof s.notes === 'string' ? s.notes : '',
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "dtc_codes" jsonb DEFAULT '[]'::jsonb NOT NULL;
