@@ -246,6 +246,18 @@ describe('answering an offer', () => {
     expect((await propose(engineer, { ticketNumber: n, ...OFFER, stage: 'Eco' })).status).toBe(201);
   });
 
+  it("accepting a plan without DTC OFF clears the ticket's fault codes", async () => {
+    const { ticket } = await submitTicket(owner.client, {
+      fields: { options: ['EGR OFF', 'DTC OFF'], dtcCodes: ['P0420'] },
+    });
+    expect(ticket.dtcCodes).toHaveLength(1);
+    const n = ticket.ticketNumber;
+    const plan = { stage: 'Stage 1', options: ['EGR OFF'], message: 'No DTC work needed' };
+    expect((await propose(engineer, { ticketNumber: n, ...plan })).status).toBe(201);
+    expect((await answer(owner, 'accept', n)).status).toBe(200);
+    expect(await details(owner, n)).toMatchObject({ options: ['EGR OFF'], dtcCodes: [] });
+  });
+
   it('once the desk closed the ticket the offer can be declined but no longer accepted', async () => {
     const { ticket } = await submitTicket(owner.client);
     const n = ticket.ticketNumber;
