@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
@@ -82,6 +83,9 @@ export default defineConfig({
     proxy: { '/api': { target: API_TARGET, changeOrigin: false, ws: true } },
   },
   plugins: [
+    // Lingui's macros are transformed natively, and each language's PO catalogue is compiled on
+    // import (docs/decisions/093-languages.md).
+    lingui({ macroTransform: true }),
     react(),
     VitePWA({
       registerType: 'prompt',
@@ -132,6 +136,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
       {
+        // The components' messages are Lingui macros here too.
+        plugins: [lingui({ macroTransform: true })],
         test: {
           name: 'web',
           root: 'web',

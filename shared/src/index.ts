@@ -21,6 +21,7 @@ export * from './formats/file-size';
 export * from './formats/money';
 export * from './formats/transfer-rate';
 export * from './i18n/locales';
+export * from './i18n/schemas';
 export * from './notifications/schemas';
 export * from './profile/countries';
 export * from './profile/schemas';

@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { catchInstallOffer } from './app/install-offer';
 import { startAuthLookup } from './app/root';
 import { App, preloadRoute } from './app/router';
+import { activateLocale, i18n, initialLocale } from './i18n';
 import './ui/styles.css';
 import { initTheme } from './ui/theme';
 
@@ -13,12 +15,14 @@ startAuthLookup();
 // The page's chunks load beside the entry's own start-up; the first render waits for them. It is
 // a transition, which React renders in short tasks that leave the main thread free in between
 // (docs/decisions/084-paint-from-device.md).
-void preloadRoute(window.location.pathname).then(() => {
+void Promise.all([preloadRoute(window.location.pathname), activateLocale(initialLocale())]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <I18nProvider i18n={i18n}>
+          <App />
+        </I18nProvider>
       </StrictMode>,
     ),
   );

@@ -63,6 +63,19 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'PUT',
+    path: '/api/auth/locale',
+    body: { locale: 'en' },
+    expected: {
+      'signed out': SIGNED_OUT,
+      'not onboarded': OK,
+      unverified: OK,
+      disabled: DISABLED,
+      user: OK,
+      admin: OK,
+    },
+  },
+  {
+    method: 'PUT',
     path: '/api/auth/updateProfile',
     body: PROFILE,
     expected: {

@@ -222,6 +222,7 @@ describe('getMe', () => {
       onBoarded: true,
       verified: true,
       disabled: false,
+      locale: 'en',
     });
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PersonRef, ProfileInput } from '@ecu/shared';
+import type { Locale, PersonRef, ProfileInput } from '@ecu/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { authAccounts, users } from '../db/schema';
@@ -103,9 +103,20 @@ export async function personRefs(db: Db | Tx, ids: (string | null)[]): Promise<M
 export const TERMS_VERSION = '2026-01';
 
 /** Records that a new account accepted the current terms, now. */
-export async function recordTermsAccepted(db: Db, userId: string): Promise<void> {
+/** A new account's terms (this version, now) and its language. */
+export async function recordTermsAccepted(db: Db, userId: string, locale: Locale): Promise<void> {
   await db
     .update(users)
-    .set({ termsVersion: TERMS_VERSION, termsAcceptedAt: sql`now()` })
+    .set({ termsVersion: TERMS_VERSION, termsAcceptedAt: sql`now()`, locale })
     .where(eq(users.id, userId));
+}
+
+/** The account's language (PUT /api/auth/locale); the updated row, or null for no such account. */
+export async function saveLocale(db: Db, userId: string, locale: Locale): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
 }

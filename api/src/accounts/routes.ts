@@ -1,4 +1,5 @@
 import {
+  localeInputSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   profileSchema,
@@ -15,7 +16,14 @@ import { idempotent } from '../http/idempotency';
 import { jsonBody } from '../http/validate';
 import { FIXED_ANSWER_MS, inFixedTime } from './fixed-time';
 import { currentUser, requireAccount } from './gates';
-import { getUserByEmail, getUserById, markEmailVerified, rehashIfOutdated, saveProfile } from './queries';
+import {
+  getUserByEmail,
+  getUserById,
+  markEmailVerified,
+  rehashIfOutdated,
+  saveLocale,
+  saveProfile,
+} from './queries';
 import { enforceRateLimit, forgiveRateLimit } from './rate-limits';
 import { signUp } from './signup';
 import { toUserDto } from './user-dto';
@@ -84,6 +92,14 @@ export function accountRoutes() {
     const profile = await jsonBody(c, profileSchema);
     const user = await saveProfile(c.var.deps.db, { userId: currentUser(c).id, profile });
     return ok(c, 'Profile updated successfully', toUserDto(user));
+  });
+
+  // The account's language: any signed-in account, before onboarding and verification too.
+  app.put('/locale', requireAccount({ onboarded: false, verified: false }), async (c) => {
+    const { locale } = await jsonBody(c, localeInputSchema);
+    const user = await saveLocale(c.var.deps.db, currentUser(c).id, locale);
+    if (!user) throw unauthorized('Unauthorized');
+    return ok(c, 'Language saved', toUserDto(user));
   });
 
   app.post('/signup-verify', async (c) => {

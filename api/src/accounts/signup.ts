@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SignUpInput } from '@ecu/shared';
+import { negotiateLocale, type SignUpInput } from '@ecu/shared';
 import type { Context } from 'hono';
 import { badRequest } from '../http/app-error';
 import type { AppEnv } from '../http/context';
@@ -66,7 +66,8 @@ export async function signUp(
   }
   forwardCookies(res);
   const created = await getUserByEmail(db, input.email);
-  if (created) await recordTermsAccepted(db, created.id);
+  const locale = input.locale ?? negotiateLocale(c.req.header('accept-language'));
+  if (created) await recordTermsAccepted(db, created.id, locale);
   const user = created && (await applyNewAccountPrice(db, config, created.id, logger));
   if (created) {
     try {

@@ -1,4 +1,4 @@
-import { penceToPounds, type UserDto } from '@ecu/shared';
+import { DEFAULT_LOCALE, isLocale, penceToPounds, type UserDto } from '@ecu/shared';
 import type { UserRow } from '../http/context';
 
 export function toUserDto(u: UserRow): UserDto {
@@ -21,5 +21,6 @@ export function toUserDto(u: UserRow): UserDto {
     onBoarded: u.onBoarded,
     verified: u.emailVerified,
     disabled: u.disabled,
+    locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE,
   };
 }

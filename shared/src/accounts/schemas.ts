@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from '../i18n/schemas';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 export { COMMON_PASSWORD_MESSAGE, isCommonPassword };
@@ -28,6 +29,8 @@ export const signUpSchema = z
     email: emailField,
     password: passwordField,
     confirmPassword: z.string({ error: 'Confirm your password' }),
+    /** The language the sign-up screen was in; else the request's Accept-Language decides. */
+    locale: localeSchema.optional(),
   })
   .refine(passwordsMatch, mismatch);
 export type SignUpInput = z.infer<typeof signUpSchema>;

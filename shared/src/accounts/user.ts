@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales';
 import type { Role } from './roles';
 
 /** The user as the API shows it (docs/product.md#1-roles-and-accounts). Money in pounds, two decimals. */
@@ -20,4 +21,6 @@ export interface UserDto {
   onBoarded: boolean;
   verified: boolean;
   disabled: boolean;
+  /** The account's language: its screens, e-mails and pushes (docs/decisions/093-languages.md). */
+  locale: Locale;
 }

@@ -1,4 +1,5 @@
 import type {
+  LocaleInput,
   PasswordResetConfirmInput,
   PasswordResetRequestInput,
   ProfileInput,
@@ -16,6 +17,7 @@ export const accountsApi = {
   login: (input: SignInInput) => apiRequest<UserDto>('POST', '/auth/login', input),
   logout: () => apiRequest<null>('POST', '/auth/logout'),
   getMe: () => apiRequest<UserDto>('GET', '/auth/getMe'),
+  setLocale: (input: LocaleInput) => apiRequest<UserDto>('PUT', '/auth/locale', input),
   onboarding: (input: ProfileInput) => apiRequest<UserDto>('POST', '/auth/onboarding', input),
   verify: (input: VerifyEmailInput) => apiRequest<UserDto | null>('POST', '/auth/signup-verify', input),
   resendVerification: (input: ResendVerificationInput) =>

@@ -32,6 +32,7 @@ const me: UserDto = {
   onBoarded: true,
   verified: true,
   disabled: false,
+  locale: 'en',
 };
 
 /** A getMe whose answer comes only when the test says so. */

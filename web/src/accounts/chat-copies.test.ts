@@ -26,6 +26,7 @@ function user(id: string): UserDto {
     onBoarded: true,
     verified: true,
     disabled: false,
+    locale: 'en',
   };
 }
 

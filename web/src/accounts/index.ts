@@ -4,6 +4,7 @@
  * Nothing here loads Dexie: screens paint their frames before it (auth-user.ts).
  */
 
+export { saveAccountLocale, useAccountLanguage } from './account-language';
 /**
  * refreshAuthUser asks the server who is signed in again; loadAuthLookup loads the lookup's chunk
  * (with Dexie), which screens otherwise load after their first paint.

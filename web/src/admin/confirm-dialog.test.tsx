@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, within } from '@testing-library/react';
+
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
+import { fireEvent, screen, within } from '../test/rtl';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** A page with one question behind a button; counts the answers. */

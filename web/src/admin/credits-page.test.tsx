@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { UserDto } from '@ecu/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userDto } from '../test/admin-fixtures';
 import { fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { findToast, renderWithProviders } from '../test/render';
+import { act, screen, waitFor, within } from '../test/rtl';
 import CreditsPage from './credits-page';
 
 /** The credits desk over `users`, whose balances the mock server keeps. */

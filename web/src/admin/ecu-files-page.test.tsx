@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import { describe, expect, it } from 'vitest';
 import { signInAs, ticketDto, userDto } from '../test/admin-fixtures';
 import { mockApi, ok } from '../test/api-mock';
 import { findToast, renderWithProviders, tableRows } from '../test/render';
+import { screen, waitFor, within } from '../test/rtl';
 import EcuFilesPage from './ecu-files-page';
 
 describe('the ECU files desk', () => {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { UserDto } from '@ecu/shared';
-import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userDto } from '../test/admin-fixtures';
 import { deferred, fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { findToast, renderWithProviders } from '../test/render';
+import { screen, waitFor } from '../test/rtl';
 import { PriceEditor } from './price-editor';
 
 function setUp(user: UserDto = userDto({ email: 'pat@x.com', perCreditPrice: 60 })) {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { TicketDto } from '@ecu/shared';
-import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInAs, ticketDto, userDto } from '../test/admin-fixtures';
 import { type ApiMock, deferred, fail, mockApi, ok } from '../test/api-mock';
 import { createTestQueryClient, findToast, renderWithProviders } from '../test/render';
+import { screen, waitFor, within } from '../test/rtl';
 import { adminKeys } from './queries';
 import AdminTicketPage from './ticket-page';
 

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { act, screen, within } from '@testing-library/react';
+
 import { describe, expect, it } from 'vitest';
 import { transactionDto } from '../test/admin-fixtures';
 import { fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { findToast, renderWithProviders, tableRows } from '../test/render';
+import { act, screen, within } from '../test/rtl';
 import { InvoiceCell, PaymentStatusBadge } from './payment-parts';
 import AdminTransactionsPage from './transactions-page';
 

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { TicketDto } from '@ecu/shared';
-import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ticketDto } from '../test/admin-fixtures';
 import { fail, mockApi, ok } from '../test/api-mock';
 import { findToast, renderWithProviders } from '../test/render';
+import { act, screen, waitFor } from '../test/rtl';
 import { TunedFileUpload } from './tuned-upload';
 
 /**

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { act, screen, waitFor } from '@testing-library/react';
+
 import { describe, expect, it } from 'vitest';
 import { apiRequest } from '../local/api-client';
 import { deferred, fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { findToast, renderWithProviders, toastTexts } from '../test/render';
+import { act, screen, waitFor } from '../test/rtl';
 import { SearchField } from './list-parts';
 import { OFFLINE_ACTION_TEXT, useAdminCommand } from './use-admin-command';
 import { useAdminList } from './use-admin-list';

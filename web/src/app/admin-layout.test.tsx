@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import { describe, expect, it } from 'vitest';
 import { inboxKeys } from '../admin/inbox/inbox-api';
 import { activeLinks, renderLayout, sidebarLinks, standInText } from '../test/routes';
+import { screen, waitFor, within } from '../test/rtl';
 
 // docs/product.md#9-the-admin-desk: 'Admin Dashboard' top bar with sign-out only; the sidebar
 // lists the desk's pages and the support inbox with its unread count.

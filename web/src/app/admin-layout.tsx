@@ -1,8 +1,10 @@
 import type { UserDto } from '@ecu/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { saveAccountLocale, useAccountLanguage } from '../accounts';
 import { useSignOut } from '../accounts/use-sign-out';
 import { InboxBadge } from '../admin/inbox/inbox-badge';
+import { LanguageSwitch } from '../i18n';
 import { ThemeSwitch } from '../ui/theme-switch';
 import { activeNavPath, navLinks, SidebarNavLink } from './sidebar-nav';
 
@@ -17,6 +19,7 @@ export function AdminLayout({ user }: { user: UserDto }) {
   const active = activeNavPath(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   const signOut = useSignOut();
+  useAccountLanguage(user);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -41,6 +44,7 @@ export function AdminLayout({ user }: { user: UserDto }) {
           </div>
         </div>
         <ThemeSwitch />
+        <LanguageSwitch onChosen={saveAccountLocale} />
         <button type="button" className="btn btn-secondary" onClick={signOut} title={user.email}>
           Sign Out
         </button>

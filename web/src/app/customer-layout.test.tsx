@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { render, screen, within } from '@testing-library/react';
+
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { activeLinks, renderLayout, sidebarGroups, sidebarLinks, standInText } from '../test/routes';
+import { render, screen, within } from '../test/rtl';
 import { CustomerLayout } from './customer-layout';
 
 // docs/product.md#3-customer-screens: groups General, Database, Credits and Portal with a File

@@ -1,6 +1,8 @@
 import { formatCredits, type UserDto } from '@ecu/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { saveAccountLocale, useAccountLanguage } from '../accounts';
+import { LanguageSwitch } from '../i18n';
 import { useAfterPaint } from '../local/use-after-paint';
 import logoUrl from '../ui/assets/logo.svg';
 import { ThemeSwitch } from '../ui/theme-switch';
@@ -25,6 +27,7 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const afterPaint = useAfterPaint();
+  useAccountLanguage(user);
   const active = activeNavPath(pathname);
   const inFileService = active !== undefined && FILE_SERVICE.has(active);
   const [fileServiceOpen, setFileServiceOpen] = useState(inFileService);
@@ -55,6 +58,7 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
           </Link>
         </div>
         <ThemeSwitch />
+        <LanguageSwitch onChosen={saveAccountLocale} />
         <UserMenu user={user} withSettings />
       </header>
       {menuOpen && (

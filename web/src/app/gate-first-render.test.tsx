@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, render, screen } from '@testing-library/react';
+
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_LOOKUP_LIMIT_MS } from '../accounts/auth-gate';
 import { writeSignedInCopy } from '../local/signed-in-copy';
 import { mockApi } from '../test/api-mock';
+import { act, render, screen } from '../test/rtl';
 import { Root } from './root';
 
 // The server never answers here: what shows comes from the copy alone.

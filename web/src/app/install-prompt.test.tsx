@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { act, render, screen } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '../test/rtl';
 import { catchInstallOffer, currentInstallOffer, dropInstallOffer } from './install-offer';
 import { InstallPrompt as Prompt } from './install-prompt';
 

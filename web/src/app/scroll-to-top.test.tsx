@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { render } from '@testing-library/react';
+
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../test/rtl';
 import { ScrollToTop } from './scroll-to-top';
 
 function motionPreference(reduce: boolean) {

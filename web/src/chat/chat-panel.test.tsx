@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 
 import { CHAT_CLOSE } from '@ecu/shared/chat/protocol';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { aUser, renderPage, resetDevice, signedInAs } from '../test/customer';
+import { fireEvent, render, screen, waitFor, within } from '../test/rtl';
 import { Composer } from './composer';
 import { ChatPanel } from './lazy-chat-panel';
 import { MessageList } from './message-list';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 
 import type { CannedReplyDto } from '@ecu/shared/chat/canned-replies';
-import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '../test/rtl';
 import { Composer } from './composer';
 import type { ComposerReplies } from './slash-menu';
 

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { findPackage, type TransactionDto, type UserDto } from '@ecu/shared';
-import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthUser, localDb } from '../local/db';
@@ -15,6 +14,7 @@ import {
   resetDevice,
   signedInAs,
 } from '../test/customer';
+import { screen, waitFor } from '../test/rtl';
 import { type FakeFeed, fakeFeed, transactionRow } from '../test/sync-feed';
 import CheckoutPage from './checkout-page';
 

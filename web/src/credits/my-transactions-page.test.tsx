@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localDb } from '../local/db';
 import { deferred, fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { aCreditChange, aTransaction, findToast, renderPage, resetDevice } from '../test/customer';
+import { screen, waitFor, within } from '../test/rtl';
 import { fakeFeed, transactionRow } from '../test/sync-feed';
 import MyTransactionsPage from './my-transactions-page';
 

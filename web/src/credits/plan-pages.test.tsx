@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { FREE_SOLUTIONS } from '@ecu/shared';
-import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, setOnline } from '../test/api-mock';
@@ -13,6 +12,7 @@ import {
   resetDevice,
   signedInAs,
 } from '../test/customer';
+import { screen, within } from '../test/rtl';
 import BuyCreditsPage from './buy-credits-page';
 import OrderDetailsPage from './order-details-page';
 import PriceListPage from './price-list-page';

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localDb } from '../local/db';
 import { writeSignedInCopy } from '../local/signed-in-copy';
 import { fail, mockApi } from '../test/api-mock';
 import { aFile, aTicket, aUser, renderPage, resetDevice, signedInAs } from '../test/customer';
+import { screen, waitFor, within } from '../test/rtl';
 import DashboardRoute from './dashboard-route';
 
 /** The customer's dashboard (docs/product.md#3-customer-screens), from the device's data. */

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { aUser, cachePublicConfig, renderPage, resetDevice, signedInAs } from '../test/customer';
+import { screen, waitFor, within } from '../test/rtl';
 import AutoDataPage from './auto-data-page';
 import HelpPage from './help-page';
 

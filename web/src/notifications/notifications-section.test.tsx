@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { DEFAULT_NOTIFICATION_CHOICES } from '@ecu/shared';
-import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, fail, mockApi, ok } from '../test/api-mock';
 import { findToast, renderPage, resetDevice } from '../test/customer';
+import { screen, waitFor } from '../test/rtl';
 import { NotificationsSection } from './notifications-section';
 
 /** Profile settings' Notifications (docs/decisions/038-web-push.md). */

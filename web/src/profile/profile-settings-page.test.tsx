@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { DEFAULT_NOTIFICATION_CHOICES } from '@ecu/shared';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUTBOX_HANDLERS } from '../app/outbox-handlers';
@@ -8,6 +7,7 @@ import { getAuthUser, localDb } from '../local/db';
 import { installOutboxHandlers } from '../local/outbox';
 import { type ApiMock, fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { aUser, findToast, renderPage, resetDevice, signedInAs } from '../test/customer';
+import { screen, waitFor, within } from '../test/rtl';
 import ProfileSettingsPage from './profile-settings-page';
 
 /** Profile settings (docs/product.md#1-roles-and-accounts, #11-offline-and-local-first). */

@@ -1,8 +1,10 @@
 import { formatCredits, formatGBP, type ProfileInput, profileSchema, type UserDto } from '@ecu/shared';
+import { Trans } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAuthUser } from '../accounts';
+import { saveAccountLocale, useAuthUser } from '../accounts';
+import { LanguageSwitch } from '../i18n';
 import { messageOf } from '../local/api-client';
 import { localDb, type OutboxCommand } from '../local/db';
 import { discardCommand, enqueue, flushOutbox } from '../local/outbox';
@@ -106,6 +108,16 @@ export default function ProfileSettingsPage() {
             <dd>{formatGBP(user.perCreditPrice ?? DEFAULT_PER_CREDIT_PRICE)}</dd>
           </div>
         </dl>
+      </section>
+
+      <section className="card" aria-labelledby="language-heading">
+        <h2 id="language-heading">
+          <Trans>Language</Trans>
+        </h2>
+        <p className="muted">
+          <Trans>The portal, its e-mails and its notifications speak the language chosen here.</Trans>
+        </p>
+        <LanguageSwitch className="language-switch profile-language" onChosen={saveAccountLocale} />
       </section>
 
       <ProfileForm key={`${user._id}:${formVersion}`} initial={profileOf(user, pending)} />

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { DEFAULT_WORKING_HOURS, type ServiceStatusDto } from '@ecu/shared';
-import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { createTestQueryClient, renderWithProviders } from '../test/render';
+import { screen } from '../test/rtl';
 import { ServiceStatusBanner } from './service-status-banner';
 import { SERVICE_STATUS_KEY } from './use-service-status';
 

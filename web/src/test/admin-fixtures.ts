@@ -37,6 +37,7 @@ export function userDto(over: Partial<UserDto> = {}): UserDto {
     onBoarded: true,
     verified: true,
     disabled: false,
+    locale: 'en',
     ...over,
   };
 }

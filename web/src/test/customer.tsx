@@ -1,10 +1,10 @@
 import type { CreditHistoryEntryDto, TicketDto, TransactionDto, UserDto } from '@ecu/shared';
-import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { onTestFinished, vi } from 'vitest';
 import { localDb } from '../local/db';
 import { renderWithProviders } from './render';
+import { screen } from './rtl';
 
 /**
  * Scaffolding for the customer screens' component tests: a tuner and their data as the API
@@ -36,6 +36,7 @@ export function aUser(overrides: Partial<UserDto> = {}): UserDto {
     onBoarded: true,
     verified: true,
     disabled: false,
+    locale: 'en',
     ...overrides,
   };
 }

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type RenderResult, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer, type ToastTransitionProps, toast } from 'react-toastify';
 import { onTestFinished } from 'vitest';
+import { type RenderResult, render, screen, waitFor, within } from './rtl';
 
 /**
  * Renders a screen as the app does, minus the app: a MemoryRouter at `route`, a TanStack
@@ -69,7 +69,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     </QueryClientProvider>
   );
   const user = userEvent.setup();
-  const result = render(wrapper ? wrapper(tree) : tree);
+  const result = render(wrapper ? <>{wrapper(tree)}</> : tree);
   onTestFinished(() => {
     toast.dismiss();
     queryClient.clear();

@@ -1,15 +1,15 @@
 import type { AuthState, UserDto } from '@ecu/shared';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { AdminLayout } from '../app/admin-layout';
 import { CustomerLayout } from '../app/customer-layout';
 import { PAGES } from '../app/routes';
-import { mockApi, ok } from './api-mock';
+import { type ApiMock, mockApi, ok } from './api-mock';
 import { aUser } from './customer';
 import { createTestQueryClient } from './render';
+import { render, screen, within } from './rtl';
 
 /**
  * Scaffolding for the route table's tests (app/routes.test.ts) and the layouts' (the sidebars
@@ -51,6 +51,8 @@ export interface RenderedLayout {
   sidebar: () => HTMLElement;
   /** The TanStack Query cache the layout reads (the admin's inbox count). */
   queryClient: QueryClient;
+  /** The stubbed API, to answer or count further calls. */
+  api: ApiMock;
 }
 
 /**
@@ -61,11 +63,12 @@ export interface RenderedLayout {
 export function renderLayout(
   role: 'customer' | 'admin' | 'engineer',
   at: string,
-  options: { account?: Partial<UserDto>; inboxCount?: number } = {},
+  options: { account?: Partial<UserDto>; inboxCount?: number; answers?: (api: ApiMock) => void } = {},
 ): RenderedLayout {
   const account = aUser({ role: role === 'customer' ? 'user' : role, ...options.account });
   const api = mockApi({ strict: true });
   api.on('GET', '/admin/chat-inbox/count', ok({ count: options.inboxCount ?? 0 }));
+  options.answers?.(api);
   const queryClient = createTestQueryClient();
   onTestFinished(() => queryClient.clear());
   const current = { pathname: at };
@@ -92,6 +95,7 @@ export function renderLayout(
     pathname: () => current.pathname,
     sidebar: () => screen.getByRole('complementary', { name }),
     queryClient,
+    api,
   };
 }
 

@@ -1,6 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { i18n } from '../i18n';
 import { resetConnectivity } from '../local/connectivity';
+
+// Tests read the screens in English: outside a production build each message carries its
+// English text, which Lingui compiles as it goes, so no catalogue is loaded here.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 // Node 24 has Web Locks for the whole process (navigator.locks). A browser releases a page's
 // locks when the page closes; a test's 'page reload' (test/outbox.ts) cannot, so the reloaded
@@ -25,7 +30,7 @@ afterEach(() => {
 // Component tests (`// @vitest-environment happy-dom` at the top of the file) unmount what they
 // rendered after each test; Testing Library only does this by itself when Vitest's globals are on.
 if (typeof document !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup } = await import('./rtl');
   afterEach(() => cleanup());
   // Screens read the signed-in user through a module the app loads after its first paint (a
   // dynamic import, accounts/auth-user.ts). Loaded here once, a test's first render does not wait

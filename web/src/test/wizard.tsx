@@ -1,6 +1,5 @@
 import type { UserDto } from '@ecu/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import type { ReactElement } from 'react';
@@ -17,6 +16,7 @@ import {
   type WizardVehicle,
 } from '../local/db';
 import { aUser } from './customer';
+import { render, screen } from './rtl';
 
 /**
  * Scaffolding for the upload wizard's tests: drafts as the steps hold them, a main database of

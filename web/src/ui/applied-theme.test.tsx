@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { act, renderHook } from '@testing-library/react';
+
 import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '../test/rtl';
 import { setThemeChoice, useAppliedTheme } from './theme';
 
 describe('useAppliedTheme', () => {

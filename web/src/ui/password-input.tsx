@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { InputHTMLAttributes } from 'react';
 
 /** A password field whose visibility is controlled from outside (one toggle may drive two fields). */
@@ -6,6 +7,7 @@ export function PasswordInput({
   onToggle,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { visible: boolean; onToggle?: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="password-wrap">
       <input {...props} type={visible ? 'text' : 'password'} className="input" />
@@ -14,9 +16,9 @@ export function PasswordInput({
           type="button"
           className="password-toggle"
           onClick={onToggle}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t`Hide password` : t`Show password`}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t`Hide` : t`Show`}
         </button>
       )}
     </div>

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { render, screen } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '../test/rtl';
 import { CountryFlag } from './country-flag';
 import { CountrySelect } from './country-select';
 import { Field } from './field';

@@ -28,6 +28,8 @@ export const users = pgTable(
     country: text('country').notNull().default(''),
     city: text('city').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
+    /** The account's language (docs/decisions/093-languages.md); the API checks it is one of ours. */
+    locale: text('locale').notNull().default('en'),
     role: text('role', { enum: ['user', 'engineer', 'admin'] })
       .notNull()
       .default('user'),

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthUser, localDb } from '../../local/db';
 import { deferred, fail, mockApi, NoAnswer, ok } from '../../test/api-mock';
 import { aUser, currentPath, findToast, renderPage, resetDevice, signedInAs } from '../../test/customer';
+import { screen, waitFor } from '../../test/rtl';
 import OnboardingPage from './onboarding-page';
 import UnverifiedPage from './unverified-page';
 import VerifyEmailPage from './verify-email-page';

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api-mock';
 import { currentPath, findToast, renderPage, resetDevice } from '../../test/customer';
+import { screen } from '../../test/rtl';
 import PasswordResetPage from './password-reset-page';
 
 beforeEach(resetDevice);

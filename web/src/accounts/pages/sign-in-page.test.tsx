@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { getAuthUser } from '../../local/db';
 import { deferred, fail, mockApi, NoAnswer, ok } from '../../test/api-mock';
 import { aUser, currentPath, findToast, renderPage, resetDevice } from '../../test/customer';
+import { screen, waitFor } from '../../test/rtl';
 import SignInPage from './sign-in-page';
 
 beforeEach(resetDevice);
@@ -110,5 +112,29 @@ describe('Sign in', () => {
     expect(password.type).toBe('text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     await waitFor(() => expect(password.type).toBe('password'));
+  });
+});
+
+describe('Sign in in another language', () => {
+  afterEach(() => {
+    localStorage.clear();
+    // The other tests read English with no catalogue (test/setup.ts).
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+  });
+
+  it('shows the whole form in the language chosen above it', async () => {
+    mockApi();
+    open();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Polski');
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się' })).toBeTruthy();
+    expect(screen.getByText('Wiodący na świecie portal plików')).toBeTruthy();
+    expect(screen.getByLabelText('Hasło')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pokaż hasło' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Zapamiętaj mnie' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nie pamiętasz hasła?' }).getAttribute('href')).toBe(
+      '/password-reset',
+    );
+    expect(screen.getByRole('button', { name: 'Dalej' })).toBeTruthy();
   });
 });

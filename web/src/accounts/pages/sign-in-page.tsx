@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../local/api-client';
@@ -18,6 +19,7 @@ const WaitingForSignInNotice = lazy(() =>
 );
 
 export default function SignInPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -57,15 +59,19 @@ export default function SignInPage() {
 
   return (
     <AuthScreen>
-      <h1>Sign In</h1>
-      <p className="subtitle">Welcome back. Sign in to your account.</p>
+      <h1>
+        <Trans>Sign In</Trans>
+      </h1>
+      <p className="subtitle">
+        <Trans>Welcome back. Sign in to your account.</Trans>
+      </p>
       {mayHaveWaiting && (
         <Suspense fallback={null}>
           <WaitingForSignInNotice />
         </Suspense>
       )}
       <form onSubmit={submit} onFocus={() => void loadCheck().catch(() => {})} noValidate={false}>
-        <Field id="email" label="Email" error={errors.email}>
+        <Field id="email" label={t`Email`} error={errors.email}>
           <input
             id="email"
             name="email"
@@ -78,7 +84,7 @@ export default function SignInPage() {
             aria-invalid={Boolean(errors.email)}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password}>
+        <Field id="password" label={t`Password`} error={errors.password}>
           <PasswordInput
             id="password"
             name="password"
@@ -94,16 +100,20 @@ export default function SignInPage() {
         <div className="auth-row">
           <label className="check">
             <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-            Remember me
+            <Trans>Remember me</Trans>
           </label>
-          <Link to="/password-reset">Forgot password?</Link>
+          <Link to="/password-reset">
+            <Trans>Forgot password?</Trans>
+          </Link>
         </div>
         <button type="submit" className="btn btn-block" disabled={pending}>
-          {pending ? 'Loading...' : 'Continue'}
+          {pending ? t`Loading...` : t`Continue`}
         </button>
       </form>
       <p className="auth-footer">
-        <Link to="/signup">Don't have an account? Sign up</Link>
+        <Link to="/signup">
+          <Trans>Don't have an account? Sign up</Trans>
+        </Link>
       </p>
     </AuthScreen>
   );

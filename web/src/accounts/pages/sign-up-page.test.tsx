@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { COMMON_PASSWORD_MESSAGE } from '@ecu/shared';
-import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAuthUser } from '../../local/db';
 import { deferred, fail, mockApi, ok } from '../../test/api-mock';
 import { aUser, findToast, renderPage, resetDevice } from '../../test/customer';
+import { screen } from '../../test/rtl';
 import SignUpPage from './sign-up-page';
 
 beforeEach(resetDevice);
@@ -110,6 +110,8 @@ describe('Sign up', () => {
       email: 'ann@example.com',
       password: 'tuning-2025!',
       confirmPassword: 'tuning-2025!',
+      // The language the screen speaks: the new account's e-mails follow it.
+      locale: 'en',
     });
     expect(await getAuthUser()).toEqual(created);
   });

@@ -1,7 +1,8 @@
-import { signUpSchema } from '@ecu/shared';
+import { isLocale, signUpSchema } from '@ecu/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { i18n } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { setAuthUser } from '../../local/db';
 import { Field } from '../../ui/field';
@@ -24,7 +25,9 @@ export default function SignUpPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = signUpSchema.safeParse({ email, password, confirmPassword });
+    // The new account speaks the language this screen is in (its e-mails too).
+    const locale = isLocale(i18n.locale) ? i18n.locale : undefined;
+    const parsed = signUpSchema.safeParse({ email, password, confirmPassword, locale });
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error);
     if (!agreed) found.terms = 'Please accept the terms and conditions';
     if (!parsed.success || !agreed) {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { CannedReplyDto } from '@ecu/shared/chat/canned-replies';
-import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
+import { screen, within } from '../../test/rtl';
 import { CannedRepliesSection } from './canned-replies-section';
 import { placeholderValuesOf } from './replies-api';
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import type { CounterOfferDto } from '@ecu/shared';
-import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ticketDto } from '../../test/admin-fixtures';
 import { mockApi, ok } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
+import { screen, within } from '../../test/rtl';
 import { ProposePlanCard } from './propose-plan-card';
 
 const offer: CounterOfferDto = {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { DeliveriesDto, DeliveryJobDto } from '@ecu/shared';
-import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userDetail, userDto } from '../../test/admin-fixtures';
 import { fail, mockApi, ok } from '../../test/api-mock';
 import { findToast, renderWithProviders, tableRows } from '../../test/render';
+import { screen, waitFor, within } from '../../test/rtl';
 import UserPage from '../users/user-page';
 import DeliveriesPage from './deliveries-page';
 

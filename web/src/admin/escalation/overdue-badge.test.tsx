@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { ChatInboxRow } from '@ecu/shared/chat/payload';
-import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ticketDto } from '../../test/admin-fixtures';
 import { mockApi, ok } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
+import { render, screen, within } from '../../test/rtl';
 import EcuFilesPage from '../ecu-files-page';
 import InboxPage from '../inbox/inbox-page';
 import { OverdueBadge } from './overdue-badge';

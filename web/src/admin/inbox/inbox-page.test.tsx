@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { ChatInboxRow } from '@ecu/shared/chat/payload';
-import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, setOnline } from '../../test/api-mock';
 import { renderWithProviders, tableRows } from '../../test/render';
+import { act, screen, waitFor } from '../../test/rtl';
 import { InboxBadge } from './inbox-badge';
 import InboxPage from './inbox-page';
 

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { InternalNoteDto, TicketNotesDto } from '@ecu/shared';
-import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ticketDto } from '../../test/admin-fixtures';
 import { type ApiMock, mockApi, ok, setOnline } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
+import { screen, waitFor, within } from '../../test/rtl';
 import AdminTicketPage from '../ticket-page';
 
 const note = (id: string, text: string): InternalNoteDto => ({

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { act, render, screen, within } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { tableRows } from '../../test/render';
+import { act, render, screen, within } from '../../test/rtl';
 import { ChartFigure } from './chart-figure';
 
 /**

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { OverviewDto } from '@ecu/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiMock, fail, mockApi, ok, setOnline } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
+import { act, screen, waitFor, within } from '../../test/rtl';
 import OverviewPage from './overview-page';
 
 /**

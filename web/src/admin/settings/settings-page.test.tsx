@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { AdminSettings, AdminSettingsDto } from '@ecu/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { auditEntry } from '../../test/admin-fixtures';
 import { type ApiMock, deferred, fail, mockApi, ok, setOnline } from '../../test/api-mock';
 import { findToast, renderWithProviders } from '../../test/render';
+import { act, screen, waitFor, within } from '../../test/rtl';
 import SettingsPage from './settings-page';
 
 function settings(): AdminSettings {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { TicketDto, TicketSolutionMatchDto } from '@ecu/shared';
-import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ticketDto } from '../../test/admin-fixtures';
 import { type ApiMock, fail, mockApi, ok, setOnline } from '../../test/api-mock';
 import { findToast, renderWithProviders } from '../../test/render';
+import { screen, waitFor, within } from '../../test/rtl';
 import AdminTicketPage from '../ticket-page';
 import { solutionKeys } from './solutions-api';
 

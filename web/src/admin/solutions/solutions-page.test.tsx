@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { SolutionDto } from '@ecu/shared';
-import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api-mock';
 import { findToast, renderWithProviders, tableRows } from '../../test/render';
+import { screen, waitFor, within } from '../../test/rtl';
 import SolutionsPage from './solutions-page';
 
 const admin = { _id: 'admin-1', name: 'Ada Admin' };

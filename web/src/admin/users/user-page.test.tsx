@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import type { AdminUserDetailDto, UserDto } from '@ecu/shared';
-import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   auditEntry,
@@ -14,6 +13,7 @@ import {
 } from '../../test/admin-fixtures';
 import { type ApiMock, deferred, fail, type MockAnswer, mockApi, ok } from '../../test/api-mock';
 import { findToast, renderWithProviders, tableRows } from '../../test/render';
+import { screen, waitFor, within } from '../../test/rtl';
 import UserPage from './user-page';
 
 /** The user's page of `user`, answered by the mock (and its later GETs by `detail()`). */

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import { describe, expect, it } from 'vitest';
 import { signInAs, userDto } from '../../test/admin-fixtures';
 import { fail, mockApi, ok } from '../../test/api-mock';
 import { findToast, renderWithProviders } from '../../test/render';
+import { screen, waitFor, within } from '../../test/rtl';
 import AllUsersPage from './all-users-page';
 import DisabledUsersPage from './disabled-users-page';
 import UnverifiedUsersPage from './unverified-users-page';

@@ -73,6 +73,8 @@ describe('changeRequestBody', () => {
       clientId: 'c-1',
       stage: 'ECU Cloning',
       options: [],
+      // No codes named: a revision keeping DTC OFF carries its parent's over (the server does).
+      dtcCodes: [],
       notes: 'more',
       masterSlave: 'Master',
     });

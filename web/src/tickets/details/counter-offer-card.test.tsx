@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { CounterOfferDto } from '@ecu/shared';
-import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api-mock';
+import { cleanup, render, screen } from '../../test/rtl';
 import { CounterOfferCard } from './counter-offer-card';
 
 afterEach(cleanup);

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { TicketRatingDto } from '@ecu/shared';
-import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../test/api-mock';
+import { cleanup, render, screen } from '../../test/rtl';
 import { RateFileCard } from './rate-file';
 
 afterEach(cleanup);

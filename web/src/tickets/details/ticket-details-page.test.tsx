@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import type { TicketDto } from '@ecu/shared';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localDb } from '../../local/db';
@@ -15,6 +14,7 @@ import {
   resetDevice,
   signedInAs,
 } from '../../test/customer';
+import { cleanup, screen, waitFor, within } from '../../test/rtl';
 import { type FakeFeed, fakeFeed, ticketRow } from '../../test/sync-feed';
 import TicketDetailsPage from './ticket-details-page';
 

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type LocalFile, localDb, type OutboxCommand } from '../../local/db';
 import { setOnline } from '../../test/api-mock';
 import { A_CLIENT_ID, A_VEHICLE, aLocalTicketFile } from '../../test/outbox';
 import { findToast, renderWithProviders } from '../../test/render';
+import { screen, waitFor, within } from '../../test/rtl';
 import type { SendOutcome } from './queued-tickets';
 import { CREATE_TICKET_KIND, CREATE_TICKET_PATH } from './ticket-outbox';
 import { QueuedTickets } from './upload-progress';

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { DTC_MESSAGES } from '@ecu/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localDb } from '../../local/db';
 import { mockApi, setOnline } from '../../test/api-mock';
 import { resetDevice } from '../../test/customer';
+import { render, screen, waitFor, within } from '../../test/rtl';
 import { A_PLAN, aDraft, draftRows, pathElsewhere, renderSteps, signIn } from '../../test/wizard';
 import { DtcCodeInput } from './dtc-code-input';
 import ModificationPlanPage from './modification-plan-page';

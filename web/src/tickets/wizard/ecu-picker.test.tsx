@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { ECU_NAMES, searchEcus } from '@ecu/shared';
-import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '../../test/rtl';
 import { EcuPicker } from './ecu-picker';
 
 const TOTAL = ECU_NAMES.length;

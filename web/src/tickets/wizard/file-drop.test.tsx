@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { UPLOAD_MESSAGES } from '@ecu/shared';
-import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '../../test/rtl';
 import { FileDrop } from './file-drop';
 import { type FileField, useWizardFiles } from './use-wizard-files';
 import type { WizardFile } from './wizard-state';

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { screen, within } from '../../test/rtl';
 import { WizardHeader } from './wizard-header';
 
 function renderHeader(step: 1 | 2 | 3) {

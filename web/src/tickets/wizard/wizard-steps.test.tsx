@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+
 import { beforeEach, describe, expect, it } from 'vitest';
 import { localDb } from '../../local/db';
 import { mockApi, setOnline } from '../../test/api-mock';
 import { findToast, resetDevice } from '../../test/customer';
+import { screen, waitFor, within } from '../../test/rtl';
 import { A_PLAN, A_VEHICLE, aDraft, draftRows, pathElsewhere, renderSteps, signIn } from '../../test/wizard';
 import ModificationPlanPage from './modification-plan-page';
 import OverviewPage from './overview-page';

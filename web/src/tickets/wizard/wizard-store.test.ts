@@ -432,7 +432,13 @@ describe('the wizard rules', () => {
     expect(planFrom({ stage: 'Stage 1', options: ['EGR OFF', 3], notes: null })).toEqual({
       stage: 'Stage 1',
       options: ['EGR OFF'],
+      dtcCodes: [],
       notes: '',
+    });
+    expect(
+      planFrom({ stage: 'Stage 1', options: ['DTC OFF'], dtcCodes: ['p0420', 7, 'P0420'] }),
+    ).toMatchObject({
+      dtcCodes: ['P0420'],
     });
     expect(planFrom({ stage: 'Stage 9' })).toBeNull();
     expect(planFrom(null)).toBeNull();

@@ -1,0 +1,85 @@
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  localeDirection,
+  negotiateLocale,
+} from '@ecu/shared/i18n/locales';
+import { i18n, type Messages } from '@lingui/core';
+
+/**
+ * The language this device shows first: the last one chosen here or the signed-in account's
+ * (which wins once known), so the first paint is already in it.
+ */
+const STORAGE_KEY = 'ecu.locale';
+/** A language chosen here while signed in that the account has not been told of yet. */
+const UNSAVED_KEY = 'ecu.locale.unsaved';
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // Storage refused (private mode).
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Not kept on this device; the account still keeps it.
+  }
+}
+
+/** The language chosen on this device that its account is still to be told of, if any. */
+export function unsavedLocale(): Locale | null {
+  const unsaved = read(UNSAVED_KEY);
+  return isLocale(unsaved) ? unsaved : null;
+}
+
+/** The account now has `locale`: a choice of that language made here is saved. */
+export function localeSaved(locale: Locale) {
+  if (unsavedLocale() === locale) write(UNSAVED_KEY, null);
+}
+
+/**
+ * A choice from the language menu: shown at once and kept on this device; when `signedIn`, also
+ * remembered as unsaved until the account has it (the network may be gone).
+ */
+export async function chooseLocale(locale: Locale, { signedIn }: { signedIn: boolean }): Promise<void> {
+  await activateLocale(locale, { keep: true });
+  write(UNSAVED_KEY, signedIn ? locale : null);
+}
+
+/** The language this device last chose, else the browser's first one the portal speaks. */
+export function initialLocale(): Locale {
+  const kept = read(STORAGE_KEY);
+  if (isLocale(kept)) return kept;
+  return typeof navigator === 'undefined' ? DEFAULT_LOCALE : negotiateLocale(navigator.languages);
+}
+
+/** Each language's compiled catalogue is a chunk of its own, fetched when that language is chosen. */
+const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en.po'),
+  de: () => import('../locales/de.po'),
+  fr: () => import('../locales/fr.po'),
+  es: () => import('../locales/es.po'),
+  it: () => import('../locales/it.po'),
+  pl: () => import('../locales/pl.po'),
+  tr: () => import('../locales/tr.po'),
+  ar: () => import('../locales/ar.po'),
+};
+
+/** Loads the language's catalogue, then speaks it: the document's lang and dir follow. */
+export async function activateLocale(locale: Locale, options: { keep?: boolean } = {}): Promise<void> {
+  const { messages } = await catalogues[locale]();
+  i18n.loadAndActivate({ locale, messages });
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = localeDirection(locale);
+  }
+  if (options.keep) write(STORAGE_KEY, locale);
+}
+
+export { i18n };
