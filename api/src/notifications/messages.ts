@@ -1,4 +1,5 @@
-import type { NotificationChoice } from '@ecu/shared';
+import type { Locale, NotificationChoice } from '@ecu/shared';
+import { serverMessages, type Translate } from '@ecu/shared/i18n/server-messages';
 
 /** What the service worker shows (web/public/push-sw.js reads these four fields). */
 export interface PushMessage {
@@ -48,8 +49,8 @@ export type NotificationEvent =
       kind: 'counterOffer';
       ticketNumber: number;
       ownerId: string;
-      /** '+2 credits', 'No change in price'. */
-      difference: string;
+      /** In credits: positive costs the customer more. */
+      priceDifference: number;
     }
   | {
       /** The owner answered a counter-offer: told to its engineer (or the desk when they are gone). */
@@ -109,24 +110,39 @@ function clip(text: string): string {
 export const tunerTicketPath = (n: number) => `/ticket-details/${n}`;
 export const adminTicketPath = (n: number) => `/ticket/${n}`;
 
-/** The audience and the message of an event. A chat message goes the other way from its sender. */
-export function describeEvent(event: NotificationEvent): { audience: Audience; message: PushMessage } {
+/** '+2 credits', '−1 credit', 'No change in price', in the reader's language. */
+function differenceText(t: Translate, difference: number): string {
+  if (difference === 0) return t('credits.noChange');
+  return t(difference > 0 ? 'credits.more' : 'credits.less', { count: Math.abs(difference) });
+}
+
+/**
+ * The audience and the message of an event, in `locale` (the recipient's language: the message
+ * is made per device's account; docs/decisions/093-languages.md). A chat message goes the other
+ * way from its sender.
+ */
+export function describeEvent(
+  event: NotificationEvent,
+  locale: Locale = 'en',
+): { audience: Audience; message: PushMessage } {
+  const t = serverMessages(locale);
   switch (event.kind) {
     case 'ticketStatus': {
       const n = event.ticketNumber;
+      const ticketNumber = String(n);
       return {
         audience: { to: { userId: event.ownerId }, choice: 'ticketStatus' },
         message:
           event.status === 'Unlocked'
             ? {
-                title: `Ticket ${n}: your tuned file is ready`,
-                body: 'Your tuned file is unlocked. Open the ticket to download it.',
+                title: t('push.status.Unlocked.title', { ticketNumber }),
+                body: t('mail.status.Unlocked.line'),
                 url: tunerTicketPath(n),
                 tag: `ticket-${n}-status`,
               }
             : {
-                title: `Ticket ${n}: we could not complete your file`,
-                body: 'If credits were taken for it, they have been refunded. Open the ticket for details.',
+                title: t('push.status.Failed.title', { ticketNumber }),
+                body: t('push.status.Failed.body'),
                 url: tunerTicketPath(n),
                 tag: `ticket-${n}-status`,
               },
@@ -136,20 +152,24 @@ export function describeEvent(event: NotificationEvent): { audience: Audience; m
       return {
         audience: { to: 'admins', choice: 'newTickets' },
         message: {
-          title: `New ticket ${event.ticketNumber}`,
-          body: clip(`${nameOf(event.customer, 'A customer')}: ${event.vehicle}`),
+          title: t('push.newTicket.title', { ticketNumber: String(event.ticketNumber) }),
+          body: clip(`${nameOf(event.customer, t('push.aCustomer'))}: ${event.vehicle}`),
           url: adminTicketPath(event.ticketNumber),
           tag: `ticket-${event.ticketNumber}-new`,
         },
       };
     case 'chatMessage': {
       const n = event.ticket.ticketNumber;
+      const ticketNumber = String(n);
       const text = clip(event.texts.join(' '));
       if (event.sender.id === event.ticket.ownerId) {
         return {
           audience: { to: 'admins', choice: 'customerMessages' },
           message: {
-            title: `Ticket ${n}: ${nameOf(event.sender, 'The customer')} wrote`,
+            title: t('push.customerWrote', {
+              ticketNumber,
+              name: nameOf(event.sender, t('push.theCustomer')),
+            }),
             body: text,
             url: adminTicketPath(n),
             tag: `chat-${n}`,
@@ -159,7 +179,7 @@ export function describeEvent(event: NotificationEvent): { audience: Audience; m
       return {
         audience: { to: { userId: event.ticket.ownerId }, choice: 'supportReplies' },
         message: {
-          title: `Ticket ${n}: a new message from support`,
+          title: t('push.supportWrote', { ticketNumber }),
           body: text,
           url: tunerTicketPath(n),
           tag: `chat-${n}`,
@@ -168,18 +188,20 @@ export function describeEvent(event: NotificationEvent): { audience: Audience; m
     }
     case 'overdue': {
       const n = event.ticketNumber;
+      const ticketNumber = String(n);
+      const times = { minutes: String(event.minutesOver), threshold: String(event.threshold) };
       const waited =
         event.reason === 'status'
-          ? `${event.status} ${event.minutesOver} min past the ${event.threshold}-minute limit`
-          : `A customer message is unanswered ${event.minutesOver} min past the ${event.threshold}-minute limit`;
+          ? t('push.overdue.status', { ...times, status: statusName(t, event.status) })
+          : t('push.overdue.unanswered', times);
       return {
         audience: {
           to: event.to === 'admins' ? 'adminRole' : event.to,
           choice: event.reason === 'unanswered' ? 'customerMessages' : 'newTickets',
         },
         message: {
-          title: event.stage === 2 ? `Ticket ${n} is still overdue` : `Ticket ${n} is overdue`,
-          body: `${waited} (working hours).`,
+          title: t(event.stage === 2 ? 'push.overdue.stillTitle' : 'push.overdue.title', { ticketNumber }),
+          body: t('push.overdue.body', { waited }),
           url: adminTicketPath(n),
           tag: `ticket-${n}-overdue`,
         },
@@ -190,8 +212,8 @@ export function describeEvent(event: NotificationEvent): { audience: Audience; m
       return {
         audience: { to: { userId: event.ownerId }, choice: 'ticketStatus' },
         message: {
-          title: `Ticket ${n}: a different plan is proposed`,
-          body: `${event.difference}. Open the ticket to accept or decline it.`,
+          title: t('push.offer.title', { ticketNumber: String(n) }),
+          body: t('push.offer.body', { difference: differenceText(t, event.priceDifference) }),
           url: tunerTicketPath(n),
           tag: `ticket-${n}-offer`,
         },
@@ -199,18 +221,36 @@ export function describeEvent(event: NotificationEvent): { audience: Audience; m
     }
     case 'counterOfferAnswered': {
       const n = event.ticketNumber;
+      const accepted = event.answer === 'accepted';
       return {
         audience: { to: event.to, choice: 'newTickets' },
         message: {
-          title: `Ticket ${n}: the customer ${event.answer} your offer`,
-          body:
-            event.answer === 'accepted'
-              ? 'The ticket now has the proposed plan and price.'
-              : 'The ticket keeps its plan and is back with the desk.',
+          title: t(accepted ? 'push.offer.accepted.title' : 'push.offer.declined.title', {
+            ticketNumber: String(n),
+          }),
+          body: t(accepted ? 'push.offer.accepted.body' : 'push.offer.declined.body'),
           url: adminTicketPath(n),
           tag: `ticket-${n}-offer`,
         },
       };
     }
   }
+}
+
+/** A ticket status in the reader's language ('Pending' in English, as the spec names it). */
+function statusName(t: Translate, status: string): string {
+  const id = `status.${status}`;
+  return isStatusMessage(id) ? t(id) : status;
+}
+
+function isStatusMessage(
+  id: string,
+): id is 'status.Pending' | 'status.In Progress' | 'status.Completed' | 'status.Unlocked' | 'status.Failed' {
+  return [
+    'status.Pending',
+    'status.In Progress',
+    'status.Completed',
+    'status.Unlocked',
+    'status.Failed',
+  ].includes(id);
 }

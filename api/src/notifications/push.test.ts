@@ -145,6 +145,30 @@ describe('push subscriptions', () => {
 });
 
 describe('a ticket status change', () => {
+  it("is written in each device's account language", async () => {
+    const [german, arabic] = await Promise.all([verifiedUser(server), verifiedUser(server)]);
+    await german.client.put('/api/auth/locale', { locale: 'de' });
+    await arabic.client.put('/api/auth/locale', { locale: 'ar' });
+    const deDevice = await subscribeDevice(german.client, push, nextPath());
+    const arDevice = await subscribeDevice(arabic.client, push, nextPath());
+    const { ticket: deTicket } = await submitTicket(german.client);
+    const { ticket: arTicket } = await submitTicket(arabic.client);
+    await setStatus(admin.client, deTicket._id, 'Unlocked');
+    await setStatus(admin.client, arTicket._id, 'Failed');
+    await jobsSettled(server.deps.jobs);
+
+    const read = (device: typeof deDevice) =>
+      JSON.parse(decryptPush(device.receiver, push.to(device.path)[0]!.body)) as PushMessage;
+    expect(read(deDevice)).toMatchObject({
+      title: `Ticket ${deTicket.ticketNumber}: Ihre getunte Datei ist bereit`,
+      body: 'Ihre getunte Datei ist freigeschaltet. Öffnen Sie das Ticket, um sie herunterzuladen.',
+    });
+    expect(read(arDevice)).toMatchObject({
+      title: `الطلب ${arTicket.ticketNumber}: لم نتمكن من إكمال ملفك`,
+      url: `/ticket-details/${arTicket.ticketNumber}`,
+    });
+  });
+
   it('sends one encrypted message to the owner, which their keys decrypt', async () => {
     const [tuner, other] = await Promise.all([verifiedUser(server), verifiedUser(server)]);
     const mine = await subscribeDevice(tuner.client, push, nextPath());

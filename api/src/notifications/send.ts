@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isPushEndpoint } from '@ecu/shared';
+import { asLocale, isPushEndpoint, type Locale } from '@ecu/shared';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { defineQueue, type Jobs } from '../platform/jobs';
@@ -130,8 +130,17 @@ export function createNotifier({
     publicKey: keys?.publicKey ?? null,
     async queue(event, { key, tx, present }) {
       if (!keys) return;
-      const { audience, message } = describeEvent(event);
+      const { audience } = describeEvent(event);
       let targets = await subscriptionsFor(tx ?? db, audience);
+      const messages = new Map<Locale, PushMessage>();
+      const messageIn = (locale: Locale) => {
+        let message = messages.get(locale);
+        if (!message) {
+          message = describeEvent(event, locale).message;
+          messages.set(locale, message);
+        }
+        return message;
+      };
       if (present && targets.length > 0) {
         const asked = new Map<string, Promise<boolean>>();
         const presentOf = (userId: string) => {
@@ -146,6 +155,7 @@ export function createNotifier({
         targets = targets.filter((_, i) => away[i]);
       }
       for (const target of targets) {
+        const message = messageIn(asLocale(target.locale));
         await jobs.send(
           pushQueue,
           { subscriptionId: target.id, message },

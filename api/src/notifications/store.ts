@@ -105,10 +105,13 @@ export async function saveChoices(db: Db, userId: string, choices: NotificationC
  * The subscriptions to push an event to: of the audience's active accounts whose choice is
  * on (no stored choice counts as on).
  */
-export async function subscriptionsFor(db: Db | Tx, audience: Audience): Promise<PushSubscriptionRow[]> {
+export async function subscriptionsFor(
+  db: Db | Tx,
+  audience: Audience,
+): Promise<(PushSubscriptionRow & { locale: string })[]> {
   const chosen = sql`coalesce((${notificationPreferences.choices} ->> ${audience.choice})::boolean, true)`;
   const rows = await db
-    .select({ sub: pushSubscriptions })
+    .select({ sub: pushSubscriptions, locale: users.locale })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
@@ -124,5 +127,6 @@ export async function subscriptionsFor(db: Db | Tx, audience: Audience): Promise
         chosen,
       ),
     );
-  return rows.map((r) => r.sub);
+  // With the account's language: each device's push is written in it.
+  return rows.map((r) => ({ ...r.sub, locale: r.locale }));
 }

@@ -186,7 +186,7 @@ export async function proposeCounterOffer(
         },
       );
     await deps.notifications.queue(
-      { kind: 'counterOffer', ticketNumber: ticket.ticketNumber, ownerId: ticket.userId, difference },
+      { kind: 'counterOffer', ticketNumber: ticket.ticketNumber, ownerId: ticket.userId, priceDifference },
       { key: `counter-offer:${row.id}`, tx },
     );
     return toOfferDto(row);

@@ -47,6 +47,33 @@ export const en = {
   'mail.lowRating.line': '{customer} rated the tuned file of ticket {ticketNumber} {stars} out of 5.',
   'mail.lowRating.title': 'Ticket {ticketNumber}: a low rating',
   'mail.lowRating.comment': 'Their comment: {comment}',
+  'push.status.Unlocked.title': 'Ticket {ticketNumber}: your tuned file is ready',
+  'push.status.Failed.title': 'Ticket {ticketNumber}: we could not complete your file',
+  'push.status.Failed.body':
+    'If credits were taken for it, they have been refunded. Open the ticket for details.',
+  'push.newTicket.title': 'New ticket {ticketNumber}',
+  'push.aCustomer': 'A customer',
+  'push.theCustomer': 'The customer',
+  'push.customerWrote': 'Ticket {ticketNumber}: {name} wrote',
+  'push.supportWrote': 'Ticket {ticketNumber}: a new message from support',
+  'push.overdue.title': 'Ticket {ticketNumber} is overdue',
+  'push.overdue.stillTitle': 'Ticket {ticketNumber} is still overdue',
+  'push.overdue.status': '{status} {minutes} min past the {threshold}-minute limit',
+  'push.overdue.unanswered':
+    'A customer message is unanswered {minutes} min past the {threshold}-minute limit',
+  'push.overdue.body': '{waited} (working hours).',
+  'push.offer.title': 'Ticket {ticketNumber}: a different plan is proposed',
+  'push.offer.body': '{difference}. Open the ticket to accept or decline it.',
+  'push.offer.accepted.title': 'Ticket {ticketNumber}: the customer accepted your offer',
+  'push.offer.declined.title': 'Ticket {ticketNumber}: the customer declined your offer',
+  'push.offer.accepted.body': 'The ticket now has the proposed plan and price.',
+  'push.offer.declined.body': 'The ticket keeps its plan and is back with the desk.',
+  'status.Pending': 'Pending',
+  'status.In Progress': 'In Progress',
+  'status.Completed': 'Completed',
+  'credits.noChange': 'No change in price',
+  'credits.more': '+{count, plural, one {# credit} other {# credits}}',
+  'credits.less': '−{count, plural, one {# credit} other {# credits}}',
 } as const;
 
 export type ServerMessageId = keyof typeof en;
