@@ -293,7 +293,10 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
 
       <div className="wiz-actions">
         <button type="button" className="btn btn-secondary" onClick={back}>
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true" className="dir-icon">
+            ←
+          </span>{' '}
+          Back
         </button>
         <button type="button" className="btn wiz-continue" disabled={!accepted || busy} onClick={submit}>
           {busy ? 'Submitting...' : 'Submit'}
