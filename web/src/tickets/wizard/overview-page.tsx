@@ -150,7 +150,9 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
               {facts.map(([label, value]) => (
                 <div key={label}>
                   <dt>{label}</dt>
-                  <dd>{value}</dd>
+                  <dd>
+                    <bdi>{value}</bdi>
+                  </dd>
                 </div>
               ))}
             </dl>
