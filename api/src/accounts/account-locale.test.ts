@@ -1,7 +1,8 @@
 import type { UserDto } from '@ecu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, PASSWORD, signUpUser, uniqueEmail, verifiedUser } from '../test/factories';
+import { adminUser, newClient, PASSWORD, signUpUser, uniqueEmail, verifiedUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
+import { setStatus, submitTicket } from '../test/ticket-helpers';
 
 let server: TestServer;
 
@@ -76,5 +77,46 @@ describe("an account's language", () => {
   it('answers 401 without a session', async () => {
     const res = await newClient(server).put('/api/auth/locale', { locale: 'fr' });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("e-mails in the recipient's language", () => {
+  it('a German sign-up gets its verification link in German, marked as German', async () => {
+    const { client } = await signUp({ locale: 'de' });
+    const email = (await client.get<UserDto>('/api/auth/getMe')).body.data.email;
+    const mail = await server.smtp.nextMail(email);
+    expect(mail.subject).toBe('ECU Portal: Bestätigen Sie Ihre E-Mail-Adresse');
+    expect(mail.text).toContain('Der Link ist 24 Stunden gültig und funktioniert einmal.');
+    expect(mail.html).toContain('<html lang="de" dir="ltr">');
+    expect(mail.html).toContain('>E-Mail bestätigen</a>');
+  });
+
+  it('a Polish account gets its password reset code in Polish; an Arabic one right to left', async () => {
+    for (const [locale, subject, dir] of [
+      ['pl', 'ECU Portal: Twój kod do zresetowania hasła to ', 'ltr'],
+      ['ar', 'ECU Portal: رمز إعادة تعيين كلمة المرور هو ', 'rtl'],
+    ] as const) {
+      const tuner = await verifiedUser(server);
+      await tuner.client.put('/api/auth/locale', { locale });
+      const asked = await newClient(server).post('/api/auth/password-reset/request', { email: tuner.email });
+      expect(asked.status, asked.text).toBe(200);
+      const mail = await server.smtp.nextMail(tuner.email);
+      expect(mail.subject.startsWith(subject), mail.subject).toBe(true);
+      expect(mail.subject.slice(subject.length)).toMatch(/^\d{6}$/);
+      expect(mail.html).toContain(`<html lang="${locale}" dir="${dir}">`);
+    }
+  });
+
+  it("a Turkish tuner's file-ready mail is in Turkish, with its rating links' stars", async () => {
+    const admin = await adminUser(server);
+    const tuner = await verifiedUser(server);
+    await tuner.client.put('/api/auth/locale', { locale: 'tr' });
+    const { ticket } = await submitTicket(tuner.client);
+    await setStatus(admin.client, ticket._id, 'Unlocked');
+    const mail = await server.smtp.nextMail(tuner.email, 15_000);
+    expect(mail.subject).toBe(`ECU Portal: talep ${ticket.ticketNumber}: düzenlenmiş dosyanız hazır`);
+    expect(mail.text).toContain(`${ticket.ticketNumber} numaralı talebin durumu artık: Kilidi açıldı.`);
+    expect(mail.text).toContain('Bu dosyayı puanlayın:\n1 yıldız: ');
+    expect(mail.html).toContain('aria-label="5 yıldız"');
   });
 });

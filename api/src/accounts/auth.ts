@@ -1,6 +1,7 @@
 // The minimal entry (no Kysely: our adapter is drizzle's) and the one plugin's own entry, not
 // every plugin's: both load less at start (docs/decisions/029-start-and-memory.md).
 import { randomUUID } from 'node:crypto';
+import { asLocale } from '@ecu/shared';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth/minimal';
 import { emailOTP } from 'better-auth/plugins/email-otp';
@@ -65,7 +66,7 @@ export function createAuth(deps: AuthDeps) {
         async sendVerificationOTP({ email, otp, type }) {
           if (type !== 'forget-password') return;
           const user = await getUserByEmail(db, email);
-          await queueMail(jobs, passwordResetMail(email, otp), {
+          await queueMail(jobs, passwordResetMail(email, otp, asLocale(user?.locale)), {
             key: `password-reset:${randomUUID()}`,
             ...(user ? { userId: user.id } : {}),
             label: 'Password reset code',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { negotiateLocale, type SignUpInput } from '@ecu/shared';
+import { asLocale, negotiateLocale, type SignUpInput } from '@ecu/shared';
 import type { Context } from 'hono';
 import { badRequest } from '../http/app-error';
 import type { AppEnv } from '../http/context';
@@ -34,7 +34,7 @@ async function answerTaken(c: Context<AppEnv>, input: SignUpInput, hash: boolean
   const owner = await getUserByEmail(db, input.email);
   if (owner && !owner.deletedAt) {
     // Nothing of ours changes: queued at once, one message per attempt.
-    await queueMail(jobs, signUpAttemptMail(owner.email, config.appUrl), {
+    await queueMail(jobs, signUpAttemptMail(owner.email, config.appUrl, asLocale(owner.locale)), {
       key: `signup-attempt:${randomUUID()}`,
       userId: owner.id,
       label: 'Someone tried to sign up with this address',

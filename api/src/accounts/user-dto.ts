@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, penceToPounds, type UserDto } from '@ecu/shared';
+import { asLocale, penceToPounds, type UserDto } from '@ecu/shared';
 import type { UserRow } from '../http/context';
 
 export function toUserDto(u: UserRow): UserDto {
@@ -21,6 +21,6 @@ export function toUserDto(u: UserRow): UserDto {
     onBoarded: u.onBoarded,
     verified: u.emailVerified,
     disabled: u.disabled,
-    locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE,
+    locale: asLocale(u.locale),
   };
 }

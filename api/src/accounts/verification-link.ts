@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { asLocale } from '@ecu/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { verifications } from '../db/schema';
+import { users, verifications } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { queueMail } from '../platform/mail';
 import { verificationMail } from './mail-templates';
@@ -67,9 +68,15 @@ export async function queueVerificationMail(
   user: { id: string; email: string },
 ): Promise<void> {
   const { id, token } = await issueVerificationToken(tx, user.email);
+  // In the account's language (docs/decisions/093-languages.md).
+  const [account] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, user.id));
   await queueMail(
     deps.jobs,
-    verificationMail(user.email, verificationLink(deps.config.appUrl, user.email, token)),
+    verificationMail(
+      user.email,
+      verificationLink(deps.config.appUrl, user.email, token),
+      asLocale(account?.locale),
+    ),
     {
       key: `verification:${id}`,
       userId: user.id,

@@ -1,16 +1,21 @@
-import { dtcLabel, RATING_STARS, starsLabel } from '@ecu/shared';
+import { dtcLabel, type Locale, localeDirection, RATING_STARS } from '@ecu/shared';
+import { serverMessages, type Translate } from '@ecu/shared/i18n/server-messages';
 import type { MailMessage } from '../platform/mail';
 
-const TEXTS: Record<string, { subject: string; line: string }> = {
-  Unlocked: {
-    subject: 'your tuned file is ready',
-    line: 'Your tuned file is unlocked. Open the ticket to download it.',
-  },
-  Failed: {
-    subject: 'we could not complete your file',
-    line: 'Something went wrong while tuning the file. If credits were taken for it, they have been refunded. Reply to support from the ticket chat for details.',
-  },
-};
+const BRAND = 'ECU Portal';
+
+/** The statuses that send the owner an e-mail. */
+const MAILED = ['Unlocked', 'Failed'] as const;
+type MailedStatus = (typeof MAILED)[number];
+
+/** English keeps its markup byte for byte; another language says which it is, and its direction. */
+function htmlTag(locale: Locale): string {
+  return locale === 'en' ? '<html>' : `<html lang="${locale}" dir="${localeDirection(locale)}">`;
+}
+
+function signature(t: Translate): string {
+  return `${BRAND} - ${t('tagline')}`;
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -21,35 +26,41 @@ function escapeHtml(s: string): string {
  * that many stars, where the signed-in tuner confirms (a GET changes nothing;
  * docs/decisions/089-ratings.md).
  */
-function rateLinks(link: string): { text: string; html: string } {
+function rateLinks(t: Translate, link: string): { text: string; html: string } {
   const url = (stars: number) => `${link}?rate=${stars}`;
-  const text = `Rate this file:\n${RATING_STARS.map((n) => `${starsLabel(n)}: ${url(n)}`).join('\n')}\n\n`;
+  const stars = (count: number) => t('stars', { count });
+  const prompt = t('mail.rate.prompt');
+  const text = `${prompt}\n${RATING_STARS.map((n) => `${stars(n)}: ${url(n)}`).join('\n')}\n\n`;
   const anchors = RATING_STARS.map(
     (n) =>
-      `<a href="${escapeHtml(url(n))}" aria-label="${starsLabel(n)}" style="color:#1d4ed8;font-weight:bold;padding:0 6px">${n}</a>`,
+      `<a href="${escapeHtml(url(n))}" aria-label="${escapeHtml(stars(n))}" style="color:#1d4ed8;font-weight:bold;padding:0 6px">${n}</a>`,
   ).join(' ');
-  return { text, html: `<p>Rate this file: ${anchors}</p>\n` };
+  return { text, html: `<p>${escapeHtml(prompt)} ${anchors}</p>\n` };
 }
 
-/** To each admin when a tuner gives a low rating (docs/decisions/089-ratings.md). */
+/** To each admin, in their language, when a tuner gives a low rating (docs/decisions/089-ratings.md). */
 export function lowRatingMail(
   to: string,
   rating: { ticketNumber: number; stars: number; comment: string | null; customer: string },
   link: string,
+  locale: Locale = 'en',
 ): MailMessage {
-  const subject = `ECU Portal: ticket ${rating.ticketNumber} was rated ${starsLabel(rating.stars)}`;
-  const said = rating.comment ? `\n\nTheir comment: ${rating.comment}` : '';
-  const line = `${rating.customer} rated the tuned file of ticket ${rating.ticketNumber} ${starsLabel(rating.stars)} out of 5.`;
+  const t = serverMessages(locale);
+  const ticketNumber = String(rating.ticketNumber);
+  const stars = t('stars', { count: rating.stars });
+  const subject = t('mail.lowRating.subject', { brand: BRAND, ticketNumber, stars });
+  const comment = rating.comment ? t('mail.lowRating.comment', { comment: rating.comment }) : '';
+  const line = t('mail.lowRating.line', { customer: rating.customer, ticketNumber, stars });
   return {
     to,
     subject,
     summary: link,
-    text: `${line}${said}\n\n${link}\n\nECU Portal - World Leading File Portal\n`,
-    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
-<h2 style="color:#0b1220">Ticket ${rating.ticketNumber}: a low rating</h2>
+    text: `${line}${comment ? `\n\n${comment}` : ''}\n\n${link}\n\n${signature(t)}\n`,
+    html: `<!doctype html>${htmlTag(locale)}<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<h2 style="color:#0b1220">${escapeHtml(t('mail.lowRating.title', { ticketNumber }))}</h2>
 <p>${escapeHtml(line)}</p>
-${rating.comment ? `<p>Their comment: ${escapeHtml(rating.comment)}</p>\n` : ''}<p><a href="${escapeHtml(link)}">Open ticket ${rating.ticketNumber}</a></p>
-<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
+${comment ? `<p>${escapeHtml(comment)}</p>\n` : ''}<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.ticket.open', { ticketNumber }))}</a></p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(signature(t))}</p></body></html>`,
   };
 }
 
@@ -57,18 +68,27 @@ ${rating.comment ? `<p>Their comment: ${escapeHtml(rating.comment)}</p>\n` : ''}
  * The fault codes the delivered file no longer raises, as the Unlocked mail lists them
  * (docs/decisions/092-fault-code-lists.md).
  */
-function removedCodesBlock(codes: readonly string[]): { text: string; html: string } {
+function removedCodesBlock(
+  t: Translate,
+  locale: Locale,
+  codes: readonly string[],
+): { text: string; html: string } {
   if (codes.length === 0) return { text: '', html: '' };
+  // The codes' descriptions come from the built-in table, in English.
   const lines = codes.map((code) => `${code} (${dtcLabel(code)})`);
+  const heading = t('mail.codes.removed');
+  // In right-to-left text each code and its English description stay left to right.
+  const item = localeDirection(locale) === 'rtl' ? '<li dir="ltr">' : '<li>';
   return {
-    text: `Fault codes removed:\n${lines.map((l) => `- ${l}`).join('\n')}\n\n`,
-    html: `<p>Fault codes removed:</p>\n<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>\n`,
+    text: `${heading}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n`,
+    html: `<p>${escapeHtml(heading)}</p>\n<ul>${lines.map((l) => `${item}${escapeHtml(l)}</li>`).join('')}</ul>\n`,
   };
 }
 
 /**
- * Sent to the owner when a ticket becomes Unlocked or Failed. `note`: a further paragraph (an
- * automatic delivery's word on checksums); `removedCodes`: the fault codes the file no longer raises.
+ * Sent to the owner, in their language, when a ticket becomes Unlocked or Failed. `note`: a
+ * further paragraph (an automatic delivery's word on checksums, in English); `removedCodes`: the
+ * fault codes the file no longer raises.
  */
 export function ticketStatusMail(
   to: string,
@@ -77,21 +97,31 @@ export function ticketStatusMail(
   link: string,
   note?: string,
   removedCodes: readonly string[] = [],
+  locale: Locale = 'en',
 ): MailMessage | null {
-  const base = TEXTS[status];
-  if (!base) return null;
-  const t = note ? { ...base, line: `${base.line} ${note}` } : base;
-  const rate = status === 'Unlocked' ? rateLinks(link) : { text: '', html: '' };
-  const codes = status === 'Unlocked' ? removedCodesBlock(removedCodes) : { text: '', html: '' };
+  if (!(MAILED as readonly string[]).includes(status)) return null;
+  const mailed = status as MailedStatus;
+  const t = serverMessages(locale);
+  const number = String(ticketNumber);
+  const base = t(`mail.status.${mailed}.line`);
+  const line = note ? `${base} ${note}` : base;
+  const statusName = t(`status.${mailed}`);
+  const now = t('mail.status.now', { ticketNumber: number, status: statusName });
+  const rate = mailed === 'Unlocked' ? rateLinks(t, link) : { text: '', html: '' };
+  const codes = mailed === 'Unlocked' ? removedCodesBlock(t, locale, removedCodes) : { text: '', html: '' };
   return {
     to,
-    subject: `ECU Portal: ticket ${ticketNumber}: ${t.subject}`,
+    subject: t('mail.status.subject', {
+      brand: BRAND,
+      ticketNumber: number,
+      about: t(`mail.status.${mailed}.about`),
+    }),
     summary: link,
-    text: `Ticket ${ticketNumber} is now ${status}.\n\n${t.line}\n\n${codes.text}${link}\n\n${rate.text}ECU Portal - World Leading File Portal\n`,
-    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
-<h2 style="color:#0b1220">Ticket ${ticketNumber} is now ${escapeHtml(status)}</h2>
-<p>${escapeHtml(t.line)}</p>
-${codes.html}<p><a href="${escapeHtml(link)}" style="background:#f59e0b;color:#111;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">Open ticket ${ticketNumber}</a></p>
-${rate.html}<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
+    text: `${now}.\n\n${line}\n\n${codes.text}${link}\n\n${rate.text}${signature(t)}\n`,
+    html: `<!doctype html>${htmlTag(locale)}<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<h2 style="color:#0b1220">${escapeHtml(now)}</h2>
+<p>${escapeHtml(line)}</p>
+${codes.html}<p><a href="${escapeHtml(link)}" style="background:#f59e0b;color:#111;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(t('mail.ticket.open', { ticketNumber: number }))}</a></p>
+${rate.html}<p style="font-size:12px;color:#6b7280">${escapeHtml(signature(t))}</p></body></html>`,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  asLocale,
   isLowRating,
   type RateTicketValues,
   ratingChangeableUntil,
@@ -95,7 +96,7 @@ export async function rateTicket(
 
     if (isLowRating(row.stars)) {
       const admins = await tx
-        .select({ id: users.id, email: users.email })
+        .select({ id: users.id, email: users.email, locale: users.locale })
         .from(users)
         .where(and(eq(users.role, 'admin'), eq(users.disabled, false), isNull(users.deletedAt)));
       const customer = `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -107,6 +108,7 @@ export async function rateTicket(
             admin.email,
             { ticketNumber: ticket.ticketNumber, stars: row.stars, comment: row.comment, customer },
             link,
+            asLocale(admin.locale),
           ),
           {
             key: `low-rating:${row.id}:${row.revision}:${admin.id}`,

@@ -1,4 +1,4 @@
-import { type DtcCodeDto, removedDtcCodes } from '@ecu/shared';
+import { asLocale, type DtcCodeDto, removedDtcCodes } from '@ecu/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { applyCreditChange, InsufficientCreditsError } from '../credits';
 import type { Tx } from '../db/client';
@@ -119,6 +119,7 @@ export async function queueStatusMessages(
           `${deps.config.appUrl}/ticket-details/${ticket.ticketNumber}`,
           note,
           removedDtcCodes(ticket.dtcCodes),
+          asLocale(owner.locale),
         )
       : null;
   if (owner && mail)

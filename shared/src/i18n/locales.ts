@@ -39,6 +39,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A stored language as one of ours: anything else (an old row, a typo) is English. */
+export function asLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 export function intlTag(locale: Locale): string {
   return INTL_TAGS[locale];
 }

@@ -42,6 +42,7 @@ describe("a user's page", () => {
       email: 'ann@x.com',
       credits: 7,
       country: 'GB',
+      locale: 'pl',
     });
     const admin = userDto({ role: 'admin', firstName: 'Bob', lastName: 'Admin' });
     openUserPage(
@@ -57,6 +58,10 @@ describe("a user's page", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
     const profile = screen.getByRole('region', { name: 'Profile' });
     expect(within(profile).getByText('United Kingdom')).toBeTruthy();
+    // Support answers in the customer's language.
+    const language = within(profile).getByText('Polski');
+    expect(language.getAttribute('lang')).toBe('pl');
+    expect(language.parentElement?.textContent).toBe('Polski (Polish)');
     expect(within(profile).getByText('Active')).toBeTruthy();
     expect(within(creditsCard()).getByTestId('user-credits').textContent).toBe('7 CRD');
     expect(tableRows('Credit ledger of ann@x.com')[0]).toEqual(

@@ -1,9 +1,11 @@
 import {
   type AdminUserDetailDto,
+  asLocale,
   countryName,
   formatCredits,
   formatDateTime,
   formatGBP,
+  LOCALE_NAMES,
   ROLE_LABELS,
   type UserDto,
 } from '@ecu/shared';
@@ -168,6 +170,21 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 const orNone = (text: string | null | undefined) => text?.trim() || <span className="muted">Not given</span>;
 
+/**
+ * The customer's language, so support can answer in it: its own name, and the desk's word for it
+ * ('Deutsch (German)'; docs/decisions/093-languages.md).
+ */
+function LanguageName({ locale }: { locale: unknown }) {
+  const language = asLocale(locale);
+  if (language === 'en') return <>{LOCALE_NAMES.en}</>;
+  const inEnglish = new Intl.DisplayNames(['en'], { type: 'language' }).of(language);
+  return (
+    <>
+      <span lang={language}>{LOCALE_NAMES[language]}</span> ({inEnglish})
+    </>
+  );
+}
+
 function ProfileCard({ user }: { user: UserDto }) {
   return (
     <section className="card admin-profile" aria-labelledby="user-profile-title">
@@ -176,6 +193,9 @@ function ProfileCard({ user }: { user: UserDto }) {
         <Fact label="Name">{orNone(fullName(user))}</Fact>
         <Fact label="E-mail">{user.email}</Fact>
         <Fact label="Role">{ROLE_LABELS[user.role]}</Fact>
+        <Fact label="Language">
+          <LanguageName locale={user.locale} />
+        </Fact>
         <Fact label="Country">{orNone(user.country ? (countryName(user.country) ?? user.country) : '')}</Fact>
         <Fact label="City">{orNone(user.city)}</Fact>
         <Fact label="Address">{orNone(user.address)}</Fact>

@@ -1,0 +1,45 @@
+import { type I18n, setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { DEFAULT_LOCALE, intlTag, isLocale, type Locale } from './locales';
+import { ar } from './server/ar';
+import { de } from './server/de';
+import { en, type ServerCatalogue, type ServerMessageId } from './server/en';
+import { es } from './server/es';
+import { fr } from './server/fr';
+import { it } from './server/it';
+import { pl } from './server/pl';
+import { tr } from './server/tr';
+
+export type { ServerMessageId };
+
+/**
+ * The server's catalogues, one per language: each must hold every message of English's
+ * (TypeScript checks it: a missing or extra key fails `pnpm typecheck`).
+ */
+const CATALOGUES: Readonly<Record<Locale, ServerCatalogue>> = { en, de, fr, es, it, pl, tr, ar };
+
+const instances = new Map<Locale, I18n>();
+
+/** Lingui compiles a message on first use on the server (no build step for the API's catalogues). */
+function i18nFor(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n();
+    i18n.setMessagesCompiler(compileMessage);
+    i18n.load(locale, { ...CATALOGUES[locale] });
+    i18n.activate(locale, [intlTag(locale), 'en-GB']);
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
+
+export type Translate = (id: ServerMessageId, values?: Record<string, string | number>) => string;
+
+/**
+ * The server's messages in `locale` (an account's stored language; anything else is English):
+ * e-mails and, later, pushes and PDFs in the recipient's language (docs/decisions/093-languages.md).
+ */
+export function serverMessages(locale: unknown): Translate {
+  const i18n = i18nFor(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  return (id, values) => i18n._(id, values);
+}

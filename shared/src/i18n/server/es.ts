@@ -1,0 +1,47 @@
+import type { ServerCatalogue } from './en';
+
+export const es: ServerCatalogue = {
+  tagline: 'El portal de archivos líder en el mundo',
+  'mail.footer': 'Recibe este correo por una acción en su cuenta de {brand}. Si no fue usted, ignórelo.',
+  'mail.verify.title': 'Verifique su dirección de correo',
+  'mail.verify.subject': '{brand}: verifique su dirección de correo',
+  'mail.verify.openLink': 'Bienvenido a {brand}. Abra este enlace para verificar su dirección de correo:',
+  'mail.verify.clickButton': 'Bienvenido a {brand}. Pulse el botón para verificar su dirección de correo.',
+  'mail.verify.button': 'Verificar correo',
+  'mail.verify.paste': 'O pegue este enlace en su navegador:',
+  'mail.verify.validity': 'El enlace es válido durante 24 horas y funciona una sola vez.',
+  'mail.reset.title': 'Su código para restablecer la contraseña',
+  'mail.reset.subject': '{brand}: su código para restablecer la contraseña es {otp}',
+  'mail.reset.useCode': 'Use este código para restablecer su contraseña de {brand}: {otp}',
+  'mail.reset.useCodeBelow': 'Use este código para restablecer su contraseña:',
+  'mail.reset.validity':
+    'El código es válido durante 10 minutos. Si no lo ha pedido, ignore este correo; su contraseña no cambia.',
+  'mail.attempt.title': 'Alguien intentó registrarse con su dirección de correo',
+  'mail.attempt.subject': '{brand}: alguien intentó registrarse con su dirección de correo',
+  'mail.attempt.body':
+    'Alguien, quizá usted, intentó crear una nueva cuenta de {brand} con esta dirección. Ya tiene una, así que no se creó nada.',
+  'mail.attempt.signIn': 'Iniciar sesión',
+  'mail.attempt.signInLine': 'Iniciar sesión: {link}',
+  'mail.attempt.forgot': '¿Ha olvidado la contraseña?',
+  'mail.attempt.resetIt': 'Restablézcala',
+  'mail.attempt.resetLine': '¿Ha olvidado la contraseña? Restablézcala: {link}',
+  'mail.attempt.ignore': 'Si no fue usted, ignore este correo; su cuenta no cambia.',
+  'status.Unlocked': 'Desbloqueado',
+  'status.Failed': 'Fallido',
+  'mail.status.subject': '{brand}: ticket {ticketNumber}: {about}',
+  'mail.status.Unlocked.about': 'su archivo modificado está listo',
+  'mail.status.Unlocked.line': 'Su archivo modificado está desbloqueado. Abra el ticket para descargarlo.',
+  'mail.status.Failed.about': 'no pudimos completar su archivo',
+  'mail.status.Failed.line':
+    'Algo salió mal al modificar el archivo. Si se cobraron créditos, se han devuelto. Escriba al soporte desde el chat del ticket para más detalles.',
+  'mail.status.now': 'El ticket {ticketNumber} está ahora: {status}',
+  'mail.ticket.open': 'Abrir el ticket {ticketNumber}',
+  'mail.rate.prompt': 'Valore este archivo:',
+  stars: '{count, plural, one {# estrella} other {# estrellas}}',
+  'mail.codes.removed': 'Códigos de avería eliminados:',
+  'mail.lowRating.subject': '{brand}: el ticket {ticketNumber} recibió {stars}',
+  'mail.lowRating.line':
+    '{customer} valoró el archivo modificado del ticket {ticketNumber} con {stars} de 5.',
+  'mail.lowRating.title': 'Ticket {ticketNumber}: una valoración baja',
+  'mail.lowRating.comment': 'Su comentario: {comment}',
+};

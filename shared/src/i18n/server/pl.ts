@@ -1,0 +1,47 @@
+import type { ServerCatalogue } from './en';
+
+export const pl: ServerCatalogue = {
+  tagline: 'Wiodący na świecie portal plików',
+  'mail.footer':
+    'Otrzymujesz tę wiadomość z powodu działania na Twoim koncie {brand}. Jeśli to nie Ty, zignoruj ją.',
+  'mail.verify.title': 'Potwierdź swój adres e-mail',
+  'mail.verify.subject': '{brand}: potwierdź swój adres e-mail',
+  'mail.verify.openLink': 'Witamy w {brand}. Otwórz ten link, aby potwierdzić swój adres e-mail:',
+  'mail.verify.clickButton': 'Witamy w {brand}. Kliknij przycisk, aby potwierdzić swój adres e-mail.',
+  'mail.verify.button': 'Potwierdź e-mail',
+  'mail.verify.paste': 'Lub wklej ten link do przeglądarki:',
+  'mail.verify.validity': 'Link jest ważny przez 24 godziny i działa jeden raz.',
+  'mail.reset.title': 'Twój kod do zresetowania hasła',
+  'mail.reset.subject': '{brand}: Twój kod do zresetowania hasła to {otp}',
+  'mail.reset.useCode': 'Użyj tego kodu, aby zresetować hasło do {brand}: {otp}',
+  'mail.reset.useCodeBelow': 'Użyj tego kodu, aby zresetować hasło:',
+  'mail.reset.validity':
+    'Kod jest ważny przez 10 minut. Jeśli o niego nie prosiłeś, zignoruj tę wiadomość; Twoje hasło pozostaje bez zmian.',
+  'mail.attempt.title': 'Ktoś próbował zarejestrować się Twoim adresem e-mail',
+  'mail.attempt.subject': '{brand}: ktoś próbował zarejestrować się Twoim adresem e-mail',
+  'mail.attempt.body':
+    'Ktoś, być może Ty, próbował założyć nowe konto {brand} z tym adresem. Masz już konto, więc nic nie zostało utworzone.',
+  'mail.attempt.signIn': 'Zaloguj się',
+  'mail.attempt.signInLine': 'Zaloguj się: {link}',
+  'mail.attempt.forgot': 'Nie pamiętasz hasła?',
+  'mail.attempt.resetIt': 'Zresetuj je',
+  'mail.attempt.resetLine': 'Nie pamiętasz hasła? Zresetuj je: {link}',
+  'mail.attempt.ignore': 'Jeśli to nie Ty, zignoruj tę wiadomość; Twoje konto pozostaje bez zmian.',
+  'status.Unlocked': 'Odblokowany',
+  'status.Failed': 'Nieudany',
+  'mail.status.subject': '{brand}: zgłoszenie {ticketNumber}: {about}',
+  'mail.status.Unlocked.about': 'Twój zmodyfikowany plik jest gotowy',
+  'mail.status.Unlocked.line': 'Twój zmodyfikowany plik jest odblokowany. Otwórz zgłoszenie, aby go pobrać.',
+  'mail.status.Failed.about': 'nie udało się ukończyć Twojego pliku',
+  'mail.status.Failed.line':
+    'Podczas modyfikacji pliku coś poszło nie tak. Jeśli pobrano za niego kredyty, zostały zwrócone. Napisz do wsparcia na czacie zgłoszenia, aby poznać szczegóły.',
+  'mail.status.now': 'Zgłoszenie {ticketNumber} ma teraz status: {status}',
+  'mail.ticket.open': 'Otwórz zgłoszenie {ticketNumber}',
+  'mail.rate.prompt': 'Oceń ten plik:',
+  stars: '{count, plural, one {# gwiazdka} few {# gwiazdki} many {# gwiazdek} other {# gwiazdki}}',
+  'mail.codes.removed': 'Usunięte kody błędów:',
+  'mail.lowRating.subject': '{brand}: zgłoszenie {ticketNumber} oceniono na {stars}',
+  'mail.lowRating.line': '{customer} ocenił zmodyfikowany plik zgłoszenia {ticketNumber} na {stars} z 5.',
+  'mail.lowRating.title': 'Zgłoszenie {ticketNumber}: niska ocena',
+  'mail.lowRating.comment': 'Komentarz: {comment}',
+};
