@@ -1,4 +1,5 @@
 import { type ProfileInput, profileSchema } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { messageOf } from '../../local/api-client';
@@ -21,6 +22,7 @@ const EMPTY: ProfileInput = {
 type TextField = Exclude<keyof ProfileInput, 'country'>;
 
 export default function OnboardingPage() {
+  const { t } = useLingui();
   const [values, setValues] = useState<ProfileInput>(EMPTY);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,7 +44,7 @@ export default function OnboardingPage() {
       await setAuthUser(data);
       toast.success(message);
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to complete onboarding'));
+      toast.error(messageOf(err, t`Failed to complete onboarding`));
     } finally {
       setPending(false);
     }
@@ -66,17 +68,19 @@ export default function OnboardingPage() {
 
   return (
     <AuthScreen wide>
-      <h1>Complete Your Profile</h1>
+      <h1>
+        <Trans>Complete Your Profile</Trans>
+      </h1>
       <p className="subtitle">
-        Tell us who you are and where you are based to finish setting up your account
+        <Trans>Tell us who you are and where you are based to finish setting up your account</Trans>
       </p>
       <form onSubmit={submit}>
         <div className="form-row">
-          {text('firstName', 'First Name', 'given-name')}
-          {text('lastName', 'Last Name', 'family-name')}
+          {text('firstName', t`First Name`, 'given-name')}
+          {text('lastName', t`Last Name`, 'family-name')}
         </div>
         <div className="form-row">
-          <Field id="country" label="Country" error={errors.country}>
+          <Field id="country" label={t`Country`} error={errors.country}>
             <CountrySelect
               id="country"
               value={values.country}
@@ -84,14 +88,14 @@ export default function OnboardingPage() {
               invalid={Boolean(errors.country)}
             />
           </Field>
-          {text('city', 'City', 'address-level2')}
+          {text('city', t`City`, 'address-level2')}
         </div>
         <div className="form-row">
-          {text('postalCode', 'Post Code', 'postal-code')}
-          {text('address', 'Address', 'street-address')}
+          {text('postalCode', t`Post Code`, 'postal-code')}
+          {text('address', t`Address`, 'street-address')}
         </div>
         <button type="submit" className="btn btn-block" disabled={pending}>
-          {pending ? 'Saving...' : 'Save Profile'}
+          {pending ? t`Saving...` : t`Save Profile`}
         </button>
       </form>
     </AuthScreen>

@@ -1,4 +1,5 @@
 import { OTP_LENGTH, passwordResetConfirmSchema, passwordResetRequestSchema } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -11,6 +12,7 @@ import { AuthScreen } from '../auth-screen';
 
 /** 'Send OTP' mails a 6-digit code; step two sets the new password (docs/product.md#1-roles-and-accounts). */
 export default function PasswordResetPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [step, setStep] = useState<'request' | 'confirm'>('request');
   const [email, setEmail] = useState('');
@@ -37,7 +39,7 @@ export default function PasswordResetPage() {
       setEmail(parsed.data.email);
       setStep('confirm');
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to send OTP'));
+      toast.error(messageOf(err, t`Failed to send OTP`));
     } finally {
       setPending(false);
     }
@@ -49,7 +51,7 @@ export default function PasswordResetPage() {
       const { message } = await accountsApi.requestPasswordReset({ email });
       toast.success(message);
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to send OTP'));
+      toast.error(messageOf(err, t`Failed to send OTP`));
     } finally {
       setResending(false);
     }
@@ -69,7 +71,7 @@ export default function PasswordResetPage() {
       toast.success(message);
       navigate('/signin', { replace: true });
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to reset password'));
+      toast.error(messageOf(err, t`Failed to reset password`));
     } finally {
       setPending(false);
     }
@@ -86,10 +88,14 @@ export default function PasswordResetPage() {
   if (step === 'request') {
     return (
       <AuthScreen>
-        <h1>Reset Password</h1>
-        <p className="subtitle">Enter your email to reset your password</p>
+        <h1>
+          <Trans>Reset Password</Trans>
+        </h1>
+        <p className="subtitle">
+          <Trans>Enter your email to reset your password</Trans>
+        </p>
         <form onSubmit={requestCode}>
-          <Field id="email" label="Email" error={errors.email}>
+          <Field id="email" label={t`Email`} error={errors.email}>
             <input
               id="email"
               name="email"
@@ -103,11 +109,13 @@ export default function PasswordResetPage() {
             />
           </Field>
           <button type="submit" className="btn btn-block" disabled={pending}>
-            {pending ? 'Loading...' : 'Send OTP'}
+            {pending ? t`Loading...` : t`Send OTP`}
           </button>
         </form>
         <p className="auth-footer">
-          <Link to="/signin">Return to log in</Link>
+          <Link to="/signin">
+            <Trans>Return to log in</Trans>
+          </Link>
         </p>
       </AuthScreen>
     );
@@ -115,13 +123,17 @@ export default function PasswordResetPage() {
 
   return (
     <AuthScreen>
-      <h1>Reset Password</h1>
+      <h1>
+        <Trans>Reset Password</Trans>
+      </h1>
       <p className="subtitle">
-        If an account exists for <strong>{email}</strong>, we have sent it a {OTP_LENGTH}-digit code. Enter it
-        below with your new password.
+        <Trans>
+          If an account exists for <strong dir="ltr">{email}</strong>, we have sent it a {OTP_LENGTH}-digit
+          code. Enter it below with your new password.
+        </Trans>
       </p>
       <form onSubmit={confirmReset}>
-        <Field id="otp" label={`${OTP_LENGTH}-digit code`} error={errors.otp}>
+        <Field id="otp" label={t`${OTP_LENGTH}-digit code`} error={errors.otp}>
           <input
             id="otp"
             name="otp"
@@ -137,7 +149,7 @@ export default function PasswordResetPage() {
             aria-invalid={Boolean(errors.otp)}
           />
         </Field>
-        <Field id="password" label="New Password" error={errors.password}>
+        <Field id="password" label={t`New Password`} error={errors.password}>
           <PasswordInput
             id="password"
             name="password"
@@ -150,7 +162,7 @@ export default function PasswordResetPage() {
             aria-invalid={Boolean(errors.password)}
           />
         </Field>
-        <Field id="confirmPassword" label="Confirm Password" error={errors.confirmPassword}>
+        <Field id="confirmPassword" label={t`Confirm Password`} error={errors.confirmPassword}>
           <PasswordInput
             id="confirmPassword"
             name="confirmPassword"
@@ -164,19 +176,21 @@ export default function PasswordResetPage() {
         </Field>
         {errors.email && <p className="field-error">{errors.email}</p>}
         <button type="submit" className="btn btn-block" disabled={pending}>
-          {pending ? 'Loading...' : 'Reset Password'}
+          {pending ? t`Loading...` : t`Reset Password`}
         </button>
       </form>
       <div className="auth-row auth-row-spaced">
         <button type="button" className="btn-link" onClick={resendCode} disabled={resending}>
-          {resending ? 'Sending...' : 'Resend code'}
+          {resending ? t`Sending...` : t`Resend code`}
         </button>
         <button type="button" className="btn-link" onClick={changeEmail}>
-          Use a different email
+          <Trans>Use a different email</Trans>
         </button>
       </div>
       <p className="auth-footer">
-        <Link to="/signin">Return to log in</Link>
+        <Link to="/signin">
+          <Trans>Return to log in</Trans>
+        </Link>
       </p>
     </AuthScreen>
   );

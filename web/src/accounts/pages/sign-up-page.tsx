@@ -1,4 +1,5 @@
 import { isLocale, signUpSchema } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -13,6 +14,7 @@ import { AuthScreen } from '../auth-screen';
 import { serverFieldErrors } from '../server-field-errors';
 
 export default function SignUpPage() {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -29,7 +31,7 @@ export default function SignUpPage() {
     const locale = isLocale(i18n.locale) ? i18n.locale : undefined;
     const parsed = signUpSchema.safeParse({ email, password, confirmPassword, locale });
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error);
-    if (!agreed) found.terms = 'Please accept the terms and conditions';
+    if (!agreed) found.terms = t`Please accept the terms and conditions`;
     if (!parsed.success || !agreed) {
       setErrors(found);
       return;
@@ -62,13 +64,19 @@ export default function SignUpPage() {
           <div className="status-icon" aria-hidden="true">
             &#9993;
           </div>
-          <h1>Check your e-mail</h1>
+          <h1>
+            <Trans>Check your e-mail</Trans>
+          </h1>
           <p className="subtitle">
-            We have sent a message to <strong>{checkMailFor}</strong>. It tells you how to go on.
+            <Trans>
+              We have sent a message to <strong dir="ltr">{checkMailFor}</strong>. It tells you how to go on.
+            </Trans>
           </p>
           <p className="auth-text">
-            Already have an account with this address? <Link to="/signin">Sign in</Link> or{' '}
-            <Link to="/password-reset">reset your password</Link>.
+            <Trans>
+              Already have an account with this address? <Link to="/signin">Sign in</Link> or{' '}
+              <Link to="/password-reset">reset your password</Link>.
+            </Trans>
           </p>
         </div>
       </AuthScreen>
@@ -77,10 +85,14 @@ export default function SignUpPage() {
 
   return (
     <AuthScreen>
-      <h1>Create Account</h1>
-      <p className="subtitle">Join the ECU tuning platform to get started</p>
+      <h1>
+        <Trans>Create Account</Trans>
+      </h1>
+      <p className="subtitle">
+        <Trans>Join the ECU tuning platform to get started</Trans>
+      </p>
       <form onSubmit={submit}>
-        <Field id="email" label="Email" error={errors.email}>
+        <Field id="email" label={t`Email`} error={errors.email}>
           <input
             id="email"
             name="email"
@@ -93,7 +105,7 @@ export default function SignUpPage() {
             aria-invalid={Boolean(errors.email)}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password}>
+        <Field id="password" label={t`Password`} error={errors.password}>
           <PasswordInput
             id="password"
             name="password"
@@ -106,7 +118,7 @@ export default function SignUpPage() {
             aria-invalid={Boolean(errors.password)}
           />
         </Field>
-        <Field id="confirmPassword" label="Confirm Password" error={errors.confirmPassword}>
+        <Field id="confirmPassword" label={t`Confirm Password`} error={errors.confirmPassword}>
           {/* No toggle of its own: the Password field's Show/Hide switches both. */}
           <PasswordInput
             id="confirmPassword"
@@ -130,16 +142,18 @@ export default function SignUpPage() {
               onChange={(e) => setAgreed(e.target.checked)}
               aria-invalid={Boolean(errors.terms)}
             />
-            I agree to the Terms and conditions
+            <Trans>I agree to the Terms and conditions</Trans>
           </label>
           {errors.terms && <span className="field-error">{errors.terms}</span>}
         </div>
         <button type="submit" className="btn btn-block" disabled={pending}>
-          {pending ? 'Loading...' : 'Continue'}
+          {pending ? t`Loading...` : t`Continue`}
         </button>
       </form>
       <p className="auth-footer">
-        Already have an account? <Link to="/signin">Sign in</Link>
+        <Trans>
+          Already have an account? <Link to="/signin">Sign in</Link>
+        </Trans>
       </p>
     </AuthScreen>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AuthScreen } from '../auth-screen';
 import { useAuthUser } from '../auth-state';
 import { useResendVerification } from '../use-resend-verification';
@@ -5,12 +6,13 @@ import { useSignOut } from '../use-sign-out';
 
 /** Waiting screen after onboarding until the e-mail link is opened (docs/product.md#1-roles-and-accounts). */
 export default function UnverifiedPage() {
+  const { t } = useLingui();
   const user = useAuthUser();
   const signOut = useSignOut();
   const email = typeof user === 'object' && user ? user.email : undefined;
 
   const { resend: resendTo, sending } = useResendVerification(
-    'Email not found. Please continue with different account.',
+    t`Email not found. Please continue with different account.`,
   );
   const resend = () => resendTo(email);
 
@@ -19,23 +21,31 @@ export default function UnverifiedPage() {
       <div className="status-icon" aria-hidden="true">
         &#9993;
       </div>
-      <h1>Please verify your email address</h1>
-      <p className="subtitle">A fresh verification link has been sent to your email address.</p>
+      <h1>
+        <Trans>Please verify your email address</Trans>
+      </h1>
+      <p className="subtitle">
+        <Trans>A fresh verification link has been sent to your email address.</Trans>
+      </p>
       {email && (
         <p className="auth-text">
-          We sent it to <strong>{email}</strong>.
+          <Trans>
+            We sent it to <strong dir="ltr">{email}</strong>.
+          </Trans>
         </p>
       )}
       <p className="auth-text">
-        If you did not receive the email,{' '}
-        <button type="button" className="btn-link" onClick={resend} disabled={sending}>
-          Click here
-        </button>{' '}
-        to request another.
+        <Trans>
+          If you did not receive the email,{' '}
+          <button type="button" className="btn-link" onClick={resend} disabled={sending}>
+            Click here
+          </button>{' '}
+          to request another.
+        </Trans>
       </p>
       <p className="auth-footer">
         <button type="button" className="btn-link" onClick={signOut}>
-          Use a different account
+          <Trans>Use a different account</Trans>
         </button>
       </p>
     </AuthScreen>

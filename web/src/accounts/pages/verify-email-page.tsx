@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -15,12 +16,13 @@ type Status = 'incomplete' | 'pending' | 'success' | 'failed';
 
 /** The e-mail link's landing page: /verify-email?token=…&email=… (docs/product.md#1-roles-and-accounts). */
 export default function VerifyEmailPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const email = params.get('email')?.trim() ?? '';
   const linkComplete = Boolean(token && email);
   const [status, setStatus] = useState<Status>(linkComplete ? 'pending' : 'incomplete');
-  const { resend: resendTo, sending: resending } = useResendVerification('Email not found!');
+  const { resend: resendTo, sending: resending } = useResendVerification(t`Email not found!`);
   // StrictMode runs effects twice in development; a token is single use, so submit it once.
   const submitted = useRef(false);
 
@@ -42,18 +44,20 @@ export default function VerifyEmailPage() {
       })
       .catch((err: unknown) => {
         setStatus('failed');
-        toast.error(messageOf(err, 'Failed to verify'));
+        toast.error(messageOf(err, t`Failed to verify`));
       });
   }, [linkComplete, token, email]);
 
   const resend = () => resendTo(email);
   const resendAction = (
     <p className="auth-text">
-      Use this link{' '}
-      <button type="button" className="btn-link" onClick={resend} disabled={resending}>
-        to send a new verification link
-      </button>
-      .
+      <Trans>
+        Use this link{' '}
+        <button type="button" className="btn-link" onClick={resend} disabled={resending}>
+          to send a new verification link
+        </button>
+        .
+      </Trans>
     </p>
   );
 
@@ -64,8 +68,12 @@ export default function VerifyEmailPage() {
           <div className="status-icon" aria-hidden="true">
             &#9993;
           </div>
-          <h1>Verification link incomplete</h1>
-          <p className="subtitle">Open the link from your verification e-mail, or ask for a new one.</p>
+          <h1>
+            <Trans>Verification link incomplete</Trans>
+          </h1>
+          <p className="subtitle">
+            <Trans>Open the link from your verification e-mail, or ask for a new one.</Trans>
+          </p>
           {resendAction}
         </div>
       )}
@@ -74,7 +82,9 @@ export default function VerifyEmailPage() {
           <div className="status-icon" aria-hidden="true">
             &#8987;
           </div>
-          <h1>Verifying your email...</h1>
+          <h1>
+            <Trans>Verifying your email...</Trans>
+          </h1>
         </div>
       )}
       {status === 'success' && (
@@ -82,8 +92,12 @@ export default function VerifyEmailPage() {
           <div className="status-icon status-success" aria-hidden="true">
             &#10003;
           </div>
-          <h1>Email verified successfully!</h1>
-          <p className="subtitle">You’ll be redirected shortly. Thanks for confirming your email.</p>
+          <h1>
+            <Trans>Email verified successfully!</Trans>
+          </h1>
+          <p className="subtitle">
+            <Trans>You’ll be redirected shortly. Thanks for confirming your email.</Trans>
+          </p>
         </div>
       )}
       {status === 'failed' && (
@@ -91,8 +105,12 @@ export default function VerifyEmailPage() {
           <div className="status-icon status-failed" aria-hidden="true">
             &#10007;
           </div>
-          <h1>Verification failed</h1>
-          <p className="subtitle">The verification link might be expired or invalid.</p>
+          <h1>
+            <Trans>Verification failed</Trans>
+          </h1>
+          <p className="subtitle">
+            <Trans>The verification link might be expired or invalid.</Trans>
+          </p>
           {resendAction}
         </div>
       )}
