@@ -50,7 +50,7 @@ async function fitsPhone(page: Page, paths: string[]) {
   }
 }
 
-test('the sign-in screen turns right to left with العربية', async ({ page }) => {
+test('the signed-out screens turn right to left with العربية and fit 360 px', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/signin');
   await chooseArabic(page);
@@ -60,6 +60,12 @@ test('the sign-in screen turns right to left with العربية', async ({ page
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await page.setViewportSize(PHONE);
   expect(await scrollsSideways(page)).toBeNull();
+  for (const path of ['/signup', '/password-reset']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dir), path).toBe('rtl');
+    expect.soft(await scrollsSideways(page), `${path} scrolls sideways`).toBeNull();
+  }
 });
 
 test('a tuner in Arabic: the sidebar at the right, ticket number and file names left to right, no sideways scroll at 360 px', async ({
