@@ -31,6 +31,8 @@ export * from './settings/working-hours-schema';
 export * from './solutions/rules';
 export * from './solutions/schemas';
 export * from './tickets/assignment';
+export * from './tickets/counter-offer-text';
+export * from './tickets/counter-offers';
 export * from './tickets/dtc-codes';
 export * from './tickets/ecu-expected';
 export * from './tickets/ecus';

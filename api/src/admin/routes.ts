@@ -6,7 +6,13 @@ import { adminCreditRoutes } from '../credits';
 import type { AppEnv } from '../http/context';
 import { adminSettingsRoutes } from '../settings';
 import { adminSolutionRoutes } from '../solutions';
-import { adminTicketRoutes, assignmentRoutes, dtcCodeRoutes, internalNoteRoutes } from '../tickets';
+import {
+  adminTicketRoutes,
+  assignmentRoutes,
+  counterOfferDeskRoutes,
+  dtcCodeRoutes,
+  internalNoteRoutes,
+} from '../tickets';
 import { deliveryRoutes } from './deliveries/routes';
 import { exportRoutes } from './exports/routes';
 import { overviewRoutes } from './overview/routes';
@@ -18,8 +24,9 @@ export const ADMIN_BASE = '/api/admin';
 /**
  * The calls of the queue, which engineers make too (docs/decisions/086-engineers-and-internal-notes.md):
  * tickets, tuned files, the solution library, the chat inbox, internal notes, assignment
- * (docs/decisions/087-assignment.md), canned replies (docs/decisions/088-canned-replies.md) and
- * the fault-code checklist (docs/decisions/092-fault-code-lists.md).
+ * (docs/decisions/087-assignment.md), canned replies (docs/decisions/088-canned-replies.md),
+ * counter-offers (docs/decisions/091-counter-offers.md) and the fault-code checklist
+ * (docs/decisions/092-fault-code-lists.md).
  * Every other /admin call is the
  * admin's alone, so a call added without a line here stays closed to engineers.
  */
@@ -33,6 +40,7 @@ const QUEUE_CALLS: readonly RegExp[] = [
   /^\/tickets\/notes$/,
   /^\/tickets\/assign$/,
   /^\/tickets\/assignees$/,
+  /^\/tickets\/counter-offer$/,
   /^\/tickets\/dtc-codes$/,
   /^\/software-notes$/,
   /^\/chat-inbox(\/.*)?$/,
@@ -64,6 +72,7 @@ export function adminRoutes() {
   app.route('/', internalNoteRoutes());
   app.route('/', cannedReplyRoutes());
   app.route('/', assignmentRoutes());
+  app.route('/', counterOfferDeskRoutes());
   app.route('/', dtcCodeRoutes());
   app.route('/', adminSettingsRoutes());
   app.route('/', adminSolutionRoutes());

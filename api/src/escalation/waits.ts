@@ -32,6 +32,8 @@ export interface TicketWait {
   statusSince: Date;
   /** The oldest customer message no staff member has read, or null. */
   unansweredSince: Date | null;
+  /** Spans spent awaiting the customer's answer to a counter-offer (docs/decisions/091-counter-offers.md). */
+  pausedSpans: { from: Date; to: Date | null }[];
 }
 
 interface WaitRow {
@@ -41,6 +43,12 @@ interface WaitRow {
   assignee_id: string | null;
   status_since: string | Date;
   waiting_since: string | Date | null;
+  paused: { from: string; to: string | null }[] | string | null;
+}
+
+function spansOf(raw: WaitRow['paused']): { from: Date; to: Date | null }[] {
+  const spans = typeof raw === 'string' ? (JSON.parse(raw) as { from: string; to: string | null }[]) : raw;
+  return (spans ?? []).map((s) => ({ from: new Date(s.from), to: s.to ? new Date(s.to) : null }));
 }
 
 /**
@@ -61,7 +69,9 @@ export async function ticketWaits(db: Db | Tx, ticketIds: string[] | null): Prom
       coalesce(
         (select max(e.created_at) from ticket_events e
           where e.ticket_id = t.id and e.kind = 'status_changed'),
-        t.created_at) as status_since
+        t.created_at) as status_since,
+      (select json_agg(json_build_object('from', o.created_at, 'to', o.answered_at))
+        from ticket_counter_offers o where o.ticket_id = t.id) as paused
     from tickets t
     left join waiting w on w.ticket_id = t.id
     where ${which}
@@ -73,6 +83,7 @@ export async function ticketWaits(db: Db | Tx, ticketIds: string[] | null): Prom
     assigneeId: r.assignee_id,
     statusSince: new Date(r.status_since),
     unansweredSince: r.waiting_since ? new Date(r.waiting_since) : null,
+    pausedSpans: spansOf(r.paused),
   }));
 }
 

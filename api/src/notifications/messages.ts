@@ -42,6 +42,21 @@ export type NotificationEvent =
       stage: 1 | 2;
       /** The assignee, or the admins (stage 2, or nobody is assigned). */
       to: { userId: string } | 'admins';
+    }
+  | {
+      /** An engineer proposed a different plan (docs/decisions/091-counter-offers.md). */
+      kind: 'counterOffer';
+      ticketNumber: number;
+      ownerId: string;
+      /** '+2 credits', 'No change in price'. */
+      difference: string;
+    }
+  | {
+      /** The owner answered a counter-offer: told to its engineer (or the desk when they are gone). */
+      kind: 'counterOfferAnswered';
+      ticketNumber: number;
+      answer: 'accepted' | 'declined';
+      to: { userId: string } | 'admins';
     };
 
 /** The event of a ticket being created (its pushes are queued in the creating transaction). */
@@ -167,6 +182,33 @@ export function describeEvent(event: NotificationEvent): { audience: Audience; m
           body: `${waited} (working hours).`,
           url: adminTicketPath(n),
           tag: `ticket-${n}-overdue`,
+        },
+      };
+    }
+    case 'counterOffer': {
+      const n = event.ticketNumber;
+      return {
+        audience: { to: { userId: event.ownerId }, choice: 'ticketStatus' },
+        message: {
+          title: `Ticket ${n}: a different plan is proposed`,
+          body: `${event.difference}. Open the ticket to accept or decline it.`,
+          url: tunerTicketPath(n),
+          tag: `ticket-${n}-offer`,
+        },
+      };
+    }
+    case 'counterOfferAnswered': {
+      const n = event.ticketNumber;
+      return {
+        audience: { to: event.to, choice: 'newTickets' },
+        message: {
+          title: `Ticket ${n}: the customer ${event.answer} your offer`,
+          body:
+            event.answer === 'accepted'
+              ? 'The ticket now has the proposed plan and price.'
+              : 'The ticket keeps its plan and is back with the desk.',
+          url: adminTicketPath(n),
+          tag: `ticket-${n}-offer`,
         },
       };
     }

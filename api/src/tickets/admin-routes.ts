@@ -20,6 +20,7 @@ import type { AppEnv } from '../http/context';
 import { jsonText, ok, okText } from '../http/envelope';
 import { int4FromDigits } from '../http/int4';
 import { jsonBody, parseWith } from '../http/validate';
+import { openCounterOffer, withAwaitingCustomer } from './counter-offers';
 import { fieldText, readMultipartForm } from './multipart-stream';
 import { getTicketByNumber, ticketDetails } from './queries';
 import { TUNED_FORM_RULES } from './ticket-form';
@@ -53,7 +54,9 @@ export function adminTicketRoutes() {
       c.var.deps.config,
       page.tickets.map((t) => t._id),
     );
-    const rows = page.tickets.map((t) => withOverdue(t, overdue, t._id));
+    const rows = (await withAwaitingCustomer(c.var.deps.db, page.tickets)).map((t) =>
+      withOverdue(t, overdue, t._id),
+    );
     return jsonText(c, okText('ECU files', rows, page));
   });
 
@@ -62,11 +65,12 @@ export function adminTicketRoutes() {
     db: Db,
     row: NonNullable<Awaited<ReturnType<typeof getTicketByNumber>>>,
   ) => {
-    const [details, knownOriginal] = await Promise.all([
+    const [details, knownOriginal, counterOffer] = await Promise.all([
       ticketDetails(db, row, true),
       knownOriginalOf(db, row.id),
+      openCounterOffer(db, row.id),
     ]);
-    return { ...details, knownOriginal };
+    return { ...details, knownOriginal, counterOffer };
   };
 
   app.get('/getTicketDetails/:ticketNumber', async (c) => {

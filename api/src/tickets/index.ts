@@ -3,6 +3,7 @@
 export { adminTicketRoutes } from './admin-routes';
 export { assignmentRoutes } from './assignment';
 export { type AutomaticDelivery, deliverAutomatically } from './automatic-delivery';
+export { counterOfferDeskRoutes } from './counter-offers';
 export { dtcCodeRoutes } from './dtc-codes';
 export { identifyStoredEcu, readIdentifiedQueue, readWhole } from './identify-ecu-file';
 export { internalNoteRoutes } from './internal-notes';

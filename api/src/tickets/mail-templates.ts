@@ -125,3 +125,62 @@ ${codes.html}<p><a href="${escapeHtml(link)}" style="background:#f59e0b;color:#1
 ${rate.html}<p style="font-size:12px;color:#6b7280">${escapeHtml(signature(t))}</p></body></html>`,
   };
 }
+
+function simpleMail(
+  to: string,
+  subject: string,
+  heading: string,
+  lines: string[],
+  link: string,
+): MailMessage {
+  return {
+    to,
+    subject: `ECU Portal: ${subject}`,
+    summary: link,
+    text: `${lines.join('\n\n')}\n\n${link}\n\nECU Portal - World Leading File Portal\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<h2 style="color:#0b1220">${escapeHtml(heading)}</h2>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">Open the ticket</a></p>
+<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
+  };
+}
+
+/** To the owner when an engineer proposes a different plan (docs/decisions/091-counter-offers.md). */
+export function counterOfferMail(
+  to: string,
+  offer: { ticketNumber: number; stage: string; options: string[]; message: string; difference: string },
+  link: string,
+): MailMessage {
+  const plan = offer.options.length ? `${offer.stage}: ${offer.options.join(', ')}` : offer.stage;
+  return simpleMail(
+    to,
+    `ticket ${offer.ticketNumber}: a different plan is proposed`,
+    `Ticket ${offer.ticketNumber}: a different plan`,
+    [
+      `Our engineer proposes a different plan for ticket ${offer.ticketNumber}: ${plan} (${offer.difference}).`,
+      `Their message: ${offer.message}`,
+      'Open the ticket to accept or decline it. The ticket waits for your answer.',
+    ],
+    link,
+  );
+}
+
+/** To the engineer who proposed it when the owner accepts or declines an offer. */
+export function counterOfferAnsweredMail(
+  to: string,
+  answer: { ticketNumber: number; answer: 'accepted' | 'declined' },
+  link: string,
+): MailMessage {
+  const line =
+    answer.answer === 'accepted'
+      ? `The customer accepted the plan you proposed for ticket ${answer.ticketNumber}; the ticket now has that plan and price.`
+      : `The customer declined the plan you proposed for ticket ${answer.ticketNumber}; the ticket keeps its plan and is back with the desk.`;
+  return simpleMail(
+    to,
+    `ticket ${answer.ticketNumber}: your offer was ${answer.answer}`,
+    `Ticket ${answer.ticketNumber}: offer ${answer.answer}`,
+    [line],
+    link,
+  );
+}

@@ -22,6 +22,7 @@ import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
 import { autoAssignNewTicket } from './assignment';
 import { ticketClientId } from './client-id';
+import { counterOfferOwnerRoutes, openCounterOffer, withAwaitingCustomer } from './counter-offers';
 import {
   checkCommonTotals,
   createTicket,
@@ -199,7 +200,8 @@ export function ticketRoutes() {
       before: cursor === undefined ? NO_TICKET_CURSOR : Number(cursor),
       limit,
     });
-    return jsonText(c, okText('Your files', page.tickets, page));
+    const rows = await withAwaitingCustomer(c.var.deps.db, page.tickets);
+    return jsonText(c, okText('Your files', rows, page));
   });
 
   // Admins open any ticket through the same call (their ticket page shows the same cards).
@@ -217,6 +219,8 @@ export function ticketRoutes() {
     const details = await ticketDetails(db, row, isAdmin);
     // The owner's own rating (docs/decisions/089-ratings.md), on the owner's answer only.
     if (!isAdmin) details.rating = await ratingOfTicket(db, row.id);
+    // The plan an engineer proposed, while it waits (docs/decisions/091-counter-offers.md).
+    details.counterOffer = await openCounterOffer(db, row.id);
     return ok(c, 'Ticket details', details);
   });
 
@@ -226,6 +230,8 @@ export function ticketRoutes() {
     const { rating, changed } = await rateTicket(c.var.deps, currentUser(c), input);
     return ok(c, changed ? 'Thank you for your rating' : 'Your rating is unchanged', rating);
   });
+
+  app.route('/', counterOfferOwnerRoutes());
 
   app.post('/isEligibleToDownload', customer, async (c) => {
     const { ticketNumber } = await jsonBody(c, ticketNumberSchema);

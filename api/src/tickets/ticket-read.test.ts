@@ -388,6 +388,8 @@ describe('the details', () => {
         ...chainOfA(),
         // The owner's own rating (docs/decisions/089-ratings.md): none yet.
         rating: null,
+        // No different plan waits for the customer (docs/decisions/091-counter-offers.md).
+        counterOffer: null,
       }),
     );
     const revision = await tuner.client.get(`/api/ecuFile/getTicketDetails/${d.ticketNumber}`);
@@ -400,6 +402,7 @@ describe('the details', () => {
         revisions: [],
         chainStartedAt: '2025-01-01T09:00:00.123Z',
         rating: null,
+        counterOffer: null,
       }),
     );
   });
@@ -412,7 +415,9 @@ describe('the details', () => {
       ...chainOfA(),
     };
     const viaCustomerRoute = await admin.client.get(`/api/ecuFile/getTicketDetails/${a.ticketNumber}`);
-    expect(viaCustomerRoute.text).toBe(envelope('Ticket details', { ...expected, ...owner(tuner) }));
+    expect(viaCustomerRoute.text).toBe(
+      envelope('Ticket details', { ...expected, ...owner(tuner), counterOffer: null }),
+    );
     const desk = await admin.client.get(`/api/admin/getTicketDetails/${e.ticketNumber}`);
     expect(desk.text).toBe(
       envelope('Ticket details', {
@@ -430,6 +435,7 @@ describe('the details', () => {
           status: 'Completed',
           tunedFile: shown(aFiles.tunedNew),
         },
+        counterOffer: null,
       }),
     );
   });

@@ -6,6 +6,7 @@ import { perDatabase, withCustomPlans } from '../db/prepared';
 import { ticketFiles, tickets, users } from '../db/schema';
 import { INT4_MAX } from '../http/int4';
 import { type AdminTicketSearch, adminTicketSearchIds } from './admin-search';
+import { withAwaitingCustomer } from './counter-offers';
 import {
   assigneeColumns,
   assigneeUser,
@@ -132,14 +133,17 @@ export function ticketRowsByIds(
   return options.owner ? q.byIdsWithOwner.execute({ ids }) : q.byIds.execute({ ids });
 }
 
-/** Tickets by id as the lists answer them (with their owners for admins), newest first. */
+/**
+ * Tickets by id as the lists answer them (with their owners for admins), newest first; the
+ * sync feed's tickets too, so a device learns 'Awaiting customer' (awaitingCustomer).
+ */
 export async function ticketsByIds(
   db: Db,
   ids: string[],
   options: { owner?: boolean } = {},
 ): Promise<TicketDto[]> {
   if (ids.length === 0) return [];
-  return ticketDtosOfRows(await ticketRowsByIds(db, ids, options));
+  return withAwaitingCustomer(db, ticketDtosOfRows(await ticketRowsByIds(db, ids, options)));
 }
 
 /**

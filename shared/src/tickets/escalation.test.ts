@@ -64,6 +64,35 @@ describe('overdueMinutes', () => {
       null,
     ],
     ['only the Pending threshold off', { settings: { ...settings, pendingMinutes: 0 } }, null],
+    [
+      'an open counter-offer stops the clock (20 of the 60 minutes awaiting the customer)',
+      { pausedSpans: [{ from: at('2026-06-01T09:40:00'), to: null }] },
+      10,
+    ],
+    [
+      'an answered counter-offer: only its span is not counted',
+      { pausedSpans: [{ from: at('2026-06-01T09:10:00'), to: at('2026-06-01T09:25:00') }] },
+      15,
+    ],
+    [
+      'a span from before the status entry counts only from the entry',
+      { pausedSpans: [{ from: at('2026-06-01T08:00:00'), to: at('2026-06-01T09:20:00') }] },
+      10,
+    ],
+    [
+      'an offer open the whole time: never overdue for its status',
+      { pausedSpans: [{ from: at('2026-06-01T09:00:00'), to: null }] },
+      null,
+    ],
+    [
+      'the unanswered-message clock is not paused',
+      {
+        status: 'Completed',
+        unansweredSince: at('2026-06-01T09:40:00'),
+        pausedSpans: [{ from: at('2026-06-01T09:00:00'), to: null }],
+      },
+      5,
+    ],
   ])('%s', (_, patch, expected) => {
     expect(overdueMinutes({ ...base, ...patch })).toBe(expected);
   });

@@ -55,6 +55,27 @@ export interface OverdueInput {
   statusSince: Date;
   /** The oldest customer message no staff member has read, or null. */
   unansweredSince: Date | null;
+  /**
+   * When the ticket waited on its customer (counter-offers, docs/decisions/091-counter-offers.md):
+   * the status clock does not count these spans; `to` null is an offer still open.
+   */
+  pausedSpans?: readonly { from: Date; to: Date | null }[];
+}
+
+/** Open minutes of the paused spans that fall between `since` and `now`. */
+function pausedMinutes(
+  spans: readonly { from: Date; to: Date | null }[],
+  hours: WorkingHours,
+  since: Date,
+  now: Date,
+): number {
+  let total = 0;
+  for (const span of spans) {
+    const from = Math.max(span.from.getTime(), since.getTime());
+    const to = Math.min((span.to ?? now).getTime(), now.getTime());
+    if (to > from) total += openMinutesBetween(hours, new Date(from), new Date(to));
+  }
+  return total;
 }
 
 function check(
@@ -63,16 +84,18 @@ function check(
   since: Date,
   hours: WorkingHours,
   now: Date,
+  paused: readonly { from: Date; to: Date | null }[] = [],
 ): OverdueCheck | null {
   if (!(threshold > 0)) return null;
-  const over = Math.floor(openMinutesBetween(hours, since, now) - threshold);
+  const waited = openMinutesBetween(hours, since, now) - pausedMinutes(paused, hours, since, now);
+  const over = Math.floor(waited - threshold);
   if (over < 1) return null;
   return { reason, since, threshold, minutesOver: over, stage: over >= threshold ? 2 : 1 };
 }
 
 /** Every way the ticket is overdue now (none when the thresholds are off or not reached). */
 export function overdueChecks(input: OverdueInput): OverdueCheck[] {
-  const { settings, hours, now, status, statusSince, unansweredSince } = input;
+  const { settings, hours, now, status, statusSince, unansweredSince, pausedSpans } = input;
   const statusThreshold =
     status === 'Pending'
       ? settings.pendingMinutes
@@ -80,7 +103,7 @@ export function overdueChecks(input: OverdueInput): OverdueCheck[] {
         ? settings.inProgressMinutes
         : 0;
   return [
-    check('status', statusThreshold, statusSince, hours, now),
+    check('status', statusThreshold, statusSince, hours, now, pausedSpans),
     unansweredSince ? check('unanswered', settings.unansweredMinutes, unansweredSince, hours, now) : null,
   ].filter((c): c is OverdueCheck => c !== null);
 }

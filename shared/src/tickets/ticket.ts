@@ -1,5 +1,6 @@
 import type { EcuIdentification } from '../ecu-identify';
 import type { TicketAssigneeDto } from './assignment';
+import type { CounterOfferDto } from './counter-offers';
 import type { DtcCodeDto } from './dtc-codes';
 import type { TicketRatingDto } from './ratings';
 /** A stored file as the API shows it (docs/product.md#13-the-http-api): `{ id, name, size, sha256, url }`. */
@@ -96,4 +97,11 @@ export interface TicketDto {
    * it is not overdue (docs/decisions/090-escalation.md).
    */
   overdue?: number | null;
+  /**
+   * Details (owner and staff): the different plan an engineer proposed, while it waits for the
+   * customer's answer; null when none is open (docs/decisions/091-counter-offers.md).
+   */
+  counterOffer?: CounterOfferDto | null;
+  /** The admin list only: true while a counter-offer waits for the customer ('Awaiting customer'). */
+  awaitingCustomer?: true;
 }

@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useAuthUser } from '../accounts';
 import {
   ADMIN_MESSAGES,
+  AwaitingCustomerBadge,
   adminTicketsApi,
   formatPrice,
   Plate,
@@ -210,6 +211,7 @@ function EcuFilesDesk() {
                   <td data-label="Status">
                     <span className="overdue-cell">
                       <StatusBadge status={t.status} />
+                      <AwaitingCustomerBadge ticket={t} />
                       <OverdueBadge minutes={t.overdue} />
                     </span>
                   </td>

@@ -27,6 +27,7 @@ import {
 import { AssignmentPanel } from './assignment/assignment-panel';
 import { placeholderValuesOf, useCannedReplies } from './canned-replies/replies-api';
 import { ConfirmDialog } from './confirm-dialog';
+import { ProposePlanCard } from './counter-offer/propose-plan-card';
 import { DtcChecklist } from './dtc/dtc-checklist';
 import { KnownOriginalCard } from './known-original-card';
 import { OfflineNotice } from './list-parts';
@@ -190,6 +191,11 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
             online={online}
             onChanged={() => void client.invalidateQueries({ queryKey: ['admin'] })}
             onUploaded={keep}
+          />
+          <ProposePlanCard
+            ticket={ticket}
+            online={online}
+            onProposed={() => void client.invalidateQueries({ queryKey: ['admin'] })}
           />
           <TicketSolutionCards ticket={ticket} online={online} />
         </div>

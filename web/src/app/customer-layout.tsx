@@ -6,7 +6,7 @@ import { LanguageSwitch } from '../i18n';
 import { useAfterPaint } from '../local/use-after-paint';
 import logoUrl from '../ui/assets/logo.svg';
 import { ThemeSwitch } from '../ui/theme-switch';
-import { activeNavPath, CUSTOMER_NAV_GROUPS, navLinks, SidebarNavLink } from './sidebar-nav';
+import { activeNavPath, CUSTOMER_NAV_GROUPS, navLinks, SidebarNavLink, useNavWord } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
 // The flags (a data: URL or an asset per country) load after the first paint; until then a box
@@ -28,6 +28,7 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const afterPaint = useAfterPaint();
   useAccountLanguage(user);
+  const word = useNavWord();
   const active = activeNavPath(pathname);
   const inFileService = active !== undefined && FILE_SERVICE.has(active);
   const [fileServiceOpen, setFileServiceOpen] = useState(inFileService);
@@ -94,7 +95,7 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
             ));
             return (
               <div className="nav-group" key={group.id}>
-                <div className="nav-group-title">{group.title}</div>
+                <div className="nav-group-title">{word(group.title)}</div>
                 {group.submenu ? (
                   <>
                     <button
@@ -103,7 +104,7 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
                       aria-expanded={fileServiceOpen}
                       onClick={() => setFileServiceOpen((o) => !o)}
                     >
-                      {group.submenu} <span aria-hidden="true">{fileServiceOpen ? '▾' : '▸'}</span>
+                      {word(group.submenu)} <span aria-hidden="true">{fileServiceOpen ? '▾' : '▸'}</span>
                     </button>
                     {fileServiceOpen && <div className="nav-sub">{links}</div>}
                   </>

@@ -1,4 +1,7 @@
 import { matchRoute, type Role, roleMayOpen } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { type CustomerNavGroup, type NavGroup, PAGES } from './routes';
@@ -14,6 +17,40 @@ export const CUSTOMER_NAV_GROUPS: readonly { id: CustomerNavGroup; title: string
   { id: 'credits', title: 'Credits' },
   { id: 'portal', title: 'Portal', submenu: 'File Service' },
 ];
+
+/** The sidebars' words (the route table's English labels) in the chosen language. */
+const NAV_WORDS: Readonly<Record<string, MessageDescriptor>> = {
+  General: msg`General`,
+  Database: msg`Database`,
+  Credits: msg`Credits`,
+  Portal: msg`Portal`,
+  'File Service': msg`File Service`,
+  Dashboard: msg`Dashboard`,
+  'Price List': msg`Price List`,
+  'Buy Credits': msg`Buy Credits`,
+  'My Transactions': msg`My Transactions`,
+  'Upload File': msg`Upload File`,
+  'My Files': msg`My Files`,
+  Overview: msg`Overview`,
+  Users: msg`Users`,
+  'Disabled Users': msg`Disabled Users`,
+  'Unverified Users': msg`Unverified Users`,
+  'ECU Files': msg`ECU Files`,
+  Inbox: msg`Inbox`,
+  Solutions: msg`Solutions`,
+  Deliveries: msg`Deliveries`,
+  Transactions: msg`Transactions`,
+  Settings: msg`Settings`,
+};
+
+/** Turns a sidebar word of the route table into the chosen language (an unknown one as it is). */
+export function useNavWord(): (word: string) => string {
+  const { i18n } = useLingui();
+  return (word) => {
+    const message = NAV_WORDS[word];
+    return message ? i18n._(message) : word;
+  };
+}
 
 /** One link of a sidebar, as the route table describes it. */
 export interface SidebarLink {
@@ -54,6 +91,7 @@ export function SidebarNavLink({
   active: boolean;
   children?: ReactNode;
 }) {
+  const word = useNavWord();
   return (
     <Link
       to={link.path}
@@ -61,7 +99,7 @@ export function SidebarNavLink({
       className={`nav-link${active ? ' active' : ''}`}
       aria-current={active ? 'page' : undefined}
     >
-      {link.label}
+      {word(link.label)}
       {children}
     </Link>
   );

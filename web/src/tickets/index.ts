@@ -23,6 +23,7 @@ export {
   ticketStatus,
 } from './common/status';
 export {
+  AwaitingCustomerBadge,
   DetailsCard,
   type FileEntry,
   FileItem,

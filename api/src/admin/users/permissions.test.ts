@@ -41,8 +41,8 @@ type Desk = 'queue' | 'admin';
 /**
  * Every admin call: the /admin/* calls (docs/product.md#13-the-http-api), the user desk,
  * the user's page, settings, the overview, the exports, the Deliveries desk, the solution library,
- * the chat inbox, internal notes, assignment (docs/decisions/087-assignment.md) and canned replies
- * (docs/decisions/088-canned-replies.md), each with its desk: engineers work the 'queue' calls only
+ * the chat inbox, internal notes, assignment (docs/decisions/087-assignment.md), canned replies
+ * (docs/decisions/088-canned-replies.md) and counter-offers (docs/decisions/091-counter-offers.md), each with its desk: engineers work the 'queue' calls only
  * (docs/decisions/086-engineers-and-internal-notes.md). `body` names the account a call acts on: the victim for callers
  * the gate must stop, an unknown account for the admin (who must get past the gate, and only
  * that: a 400 or 404 from the route itself is fine here).
@@ -105,6 +105,12 @@ const CALLS: [Desk, Method, string, ((userId: string) => Record<string, unknown>
   ['queue', 'DELETE', '/api/admin/canned-replies/00000000-0000-4000-8000-000000000000'],
   ['queue', 'GET', '/api/admin/tickets/assignees'],
   ['queue', 'POST', '/api/admin/tickets/assign', (userId) => ({ ticketNumber: 100001, userId })],
+  [
+    'queue',
+    'POST',
+    '/api/admin/tickets/counter-offer',
+    () => ({ ticketNumber: 100001, stage: 'Stage 2', options: ['EGR OFF'], message: 'A different plan' }),
+  ],
   [
     'queue',
     'POST',

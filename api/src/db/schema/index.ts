@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './admin';
 export * from './canned-replies';
 export * from './chat';
+export * from './counter-offers';
 export * from './credits';
 export * from './notes';
 export * from './notifications';

@@ -46,7 +46,7 @@ export default function VerifyEmailPage() {
         setStatus('failed');
         toast.error(messageOf(err, t`Failed to verify`));
       });
-  }, [linkComplete, token, email]);
+  }, [linkComplete, token, email, t]);
 
   const resend = () => resendTo(email);
   const resendAction = (

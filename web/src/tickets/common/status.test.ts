@@ -136,6 +136,33 @@ describe('historyLine', () => {
       { title: 'Unassigned from Eve', meta: 'by Eve (engineer)', tone: 'neutral' },
     ],
     [
+      {
+        kind: 'counter_offer_proposed',
+        by: 'Eve (engineer)',
+        detail: { stage: 'Stage 2', options: ['EGR OFF', 'DTC OFF'], priceDifference: 1 },
+      },
+      {
+        title: 'Different plan proposed: Stage 2: EGR OFF, DTC OFF',
+        meta: 'by Eve (engineer) · +1 credit',
+        tone: 'neutral',
+      },
+    ],
+    [
+      {
+        kind: 'counter_offer_accepted',
+        by: 'Tom Tuner',
+        detail: {
+          from: { stage: 'Stage 1', options: [], creditsNeed: 2 },
+          to: { stage: 'Gear Box', options: [], creditsNeed: 1 },
+        },
+      },
+      { title: 'Proposed plan accepted: Gear Box', meta: 'by Tom Tuner · price 1 CRD', tone: 'green' },
+    ],
+    [
+      { kind: 'counter_offer_declined', by: 'Tom Tuner', detail: { stage: 'Eco', options: ['EGR OFF'] } },
+      { title: 'Proposed plan declined: Eco: EGR OFF', meta: 'by Tom Tuner', tone: 'neutral' },
+    ],
+    [
       { kind: 'note_added', by: null, detail: {} },
       { title: 'Note added', meta: null, tone: 'neutral' },
     ],

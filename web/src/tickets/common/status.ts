@@ -1,4 +1,4 @@
-import { TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
+import { priceDifferenceLabel, TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
 
 /**
  * What a ticket's state reads as (docs/product.md#5-tickets): the status shown, its colour, the
@@ -72,6 +72,13 @@ export interface HistoryLine {
   /** Who did it and any figures, e.g. 'by Jane Admin (admin)'. */
   meta: string | null;
   tone: StatusTone | 'neutral';
+}
+
+/** 'Stage 2: EGR OFF, DTC OFF' from an event's stage and options. */
+function planText(d: Record<string, unknown>): string {
+  const options = Array.isArray(d.options) ? d.options.filter((o) => typeof o === 'string') : [];
+  const stage = typeof d.stage === 'string' ? d.stage : 'N/A';
+  return options.length ? `${stage}: ${options.join(', ')}` : stage;
 }
 
 function credits(value: unknown): string {
@@ -166,6 +173,26 @@ export function historyLine(
         tone: 'neutral',
       };
     }
+    // Counter-offers (docs/decisions/091-counter-offers.md).
+    case 'counter_offer_proposed':
+      return {
+        title: `Different plan proposed: ${planText(d)}`,
+        meta: [by, priceDifferenceLabel(Number(d.priceDifference) || 0)].filter(Boolean).join(' · ') || null,
+        tone: 'neutral',
+      };
+    case 'counter_offer_accepted': {
+      const to = (d.to ?? {}) as Record<string, unknown>;
+      return {
+        title: `Proposed plan accepted: ${planText(to)}`,
+        meta:
+          [by, to.creditsNeed !== undefined ? `price ${credits(to.creditsNeed)}` : null]
+            .filter(Boolean)
+            .join(' · ') || null,
+        tone: 'green',
+      };
+    }
+    case 'counter_offer_declined':
+      return { title: `Proposed plan declined: ${planText(d)}`, meta: by, tone: 'neutral' };
     default: {
       const words = event.kind.replace(/[_-]+/g, ' ').trim();
       return {

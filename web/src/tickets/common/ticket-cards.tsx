@@ -1,6 +1,7 @@
-import { formatDateTime, formatFileSize } from '@ecu/shared';
+import { AWAITING_CUSTOMER, formatDateTime, formatFileSize } from '@ecu/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from '../../ui/toast';
+import './awaiting-customer.css';
 import type { StoredFile, TicketEvent, TicketView } from './api';
 import { DtcCodeList } from './dtc-code-list';
 import {
@@ -43,6 +44,23 @@ export function StatusBadge({ status }: { status: unknown }) {
   return (
     <span className={`ticket-badge tone-${statusTone(status)}`} data-testid="ticket-status">
       {ticketStatus(status)}
+    </span>
+  );
+}
+
+/**
+ * 'Awaiting customer': a proposed plan waits for the customer's answer
+ * (docs/decisions/091-counter-offers.md). A flag beside the status, not a status of its own.
+ */
+export function AwaitingCustomerBadge({
+  ticket,
+}: {
+  ticket: Pick<TicketView, 'awaitingCustomer' | 'counterOffer'>;
+}) {
+  if (!ticket.awaitingCustomer && !ticket.counterOffer) return null;
+  return (
+    <span className="ticket-badge tone-yellow" data-testid="awaiting-customer">
+      {AWAITING_CUSTOMER}
     </span>
   );
 }
@@ -473,6 +491,7 @@ export function TicketSubtitle({ ticket }: { ticket: TicketView }) {
       <span aria-hidden="true">·</span>
       <span>Submitted {formatDateTime(ticket.createdAt)}</span>
       <StatusBadge status={ticket.status} />
+      <AwaitingCustomerBadge ticket={ticket} />
     </div>
   );
 }

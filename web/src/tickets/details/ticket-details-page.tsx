@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { refreshAuthUser } from '../../accounts';
 import { ChatPanel } from '../../chat';
 import { ApiError, messageOf } from '../../local/api-client';
+import { pullAfterWrite } from '../../local/sync-engine';
 import { useOnline } from '../../local/use-online';
 import {
   keepTicketDetails,
@@ -26,6 +27,7 @@ import {
   vehicleName,
 } from '../common/ticket-cards';
 import { canRequestChange } from './change-request';
+import { CounterOfferCard } from './counter-offer-card';
 import { RateFileCard } from './rate-file';
 import { RequestChangeCard } from './request-change';
 import { RevisionChain } from './revision-chain';
@@ -193,6 +195,20 @@ export default function TicketDetailsPage() {
             onDownload={download}
             automatic={autoDeliveryOf(history)}
           />
+          {current?.ticket?.counterOffer && (
+            <CounterOfferCard
+              key={`offer-${current.ticket.counterOffer.createdAt}`}
+              ticketNumber={ticket.ticketNumber}
+              offer={current.ticket.counterOffer}
+              currentPrice={ticket.creditsNeed}
+              online={online}
+              onAnswered={() => {
+                // The ticket's row changed (plan, price, 'Awaiting customer'): the device learns it now.
+                void pullAfterWrite().catch(() => {});
+                setReload((r) => r + 1);
+              }}
+            />
+          )}
           <RequestCard ticket={ticket} online={online} />
           {canRequestChange(ticket) && (
             <RequestChangeCard

@@ -8,7 +8,7 @@ import { syncNow } from '../../local/sync-engine';
 import { useOnline } from '../../local/use-online';
 import type { TicketView } from '../common/api';
 import { matchesTicket, ticketsNewestFirst } from '../common/local-tickets';
-import { formatPrice, Plate, StatusBadge, vehicleName } from '../common/ticket-cards';
+import { AwaitingCustomerBadge, formatPrice, Plate, StatusBadge, vehicleName } from '../common/ticket-cards';
 import { QueuedTickets } from '../submitting/upload-progress';
 
 const COLUMNS = 6;
@@ -155,7 +155,10 @@ function FileRow({ ticket }: { ticket: TicketView }) {
       <td>{ticket.readTool || <span className="muted">N/A</span>}</td>
       <td className="num tickets-price">{formatPrice(ticket.creditsNeed)}</td>
       <td>
-        <StatusBadge status={ticket.status} />
+        <span className="ticket-status-cell">
+          <StatusBadge status={ticket.status} />
+          <AwaitingCustomerBadge ticket={ticket} />
+        </span>
       </td>
       <td className="tickets-date">{formatDateTime(ticket.createdAt)}</td>
     </tr>
