@@ -57,16 +57,24 @@ export function SearchField({
   );
 }
 
-/** An address that may wrap only before its '@', never inside a name part. */
+/**
+ * An address that may wrap only before its '@', never inside a name part; left to right inside
+ * right-to-left text (docs/decisions/094-right-to-left.md).
+ */
 export function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
-  if (at <= 0) return <span className="admin-nowrap">{email}</span>;
+  if (at <= 0)
+    return (
+      <bdi dir="ltr" className="admin-nowrap">
+        {email}
+      </bdi>
+    );
   return (
-    <>
+    <bdi dir="ltr">
       <span className="admin-nowrap">{email.slice(0, at)}</span>
       <wbr />
       <span className="admin-nowrap">{email.slice(at)}</span>
-    </>
+    </bdi>
   );
 }
 

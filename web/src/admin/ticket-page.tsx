@@ -219,7 +219,9 @@ function Shell({ ticketNumber, children }: { ticketNumber: number; children: Rea
     <div className="stack admin-page tickets-page ticket-page">
       <nav className="breadcrumb ticket-breadcrumb" aria-label="Breadcrumb">
         <Link to="/files">ECU Files</Link>
-        <span aria-hidden="true">›</span>
+        <span aria-hidden="true" className="dir-icon">
+          ›
+        </span>
         <span>Ticket #{ticketNumber}</span>
       </nav>
       {children}

@@ -70,7 +70,9 @@ function TransactionsDesk() {
               const name = payerName(tx);
               return (
                 <tr key={tx._id}>
-                  <td className="admin-serial">{tx.serialNo}</td>
+                  <td className="admin-serial">
+                    <bdi dir="ltr">{tx.serialNo}</bdi>
+                  </td>
                   <td data-label="User">
                     <div className="admin-stacked">
                       <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>

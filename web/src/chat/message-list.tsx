@@ -27,7 +27,9 @@ function Message({ message, ticketNumber }: { message: MessageView; ticketNumber
     <li className={`chat-message${message.mine ? ' is-mine' : ''}`} data-testid="chat-message">
       <div className="chat-bubble">
         <span className="chat-sender">{message.sender}</span>
-        <p className="chat-text">{message.text}</p>
+        <p className="chat-text" dir="auto">
+          {message.text}
+        </p>
         {message.attachments.length > 0 && (
           <ul className="chat-files" aria-label="Attached files">
             {message.attachments.map((file) => (

@@ -206,7 +206,15 @@ function Checkout({
     <div className="stack credits-page">
       <div className="page-header">
         <div className="breadcrumb">
-          <Link to="/buy-credits">Buy Credits</Link> &rsaquo; Order Details &rsaquo; Checkout
+          <Link to="/buy-credits">Buy Credits</Link>{' '}
+          <span aria-hidden="true" className="dir-icon">
+            &rsaquo;
+          </span>{' '}
+          Order Details{' '}
+          <span aria-hidden="true" className="dir-icon">
+            &rsaquo;
+          </span>{' '}
+          Checkout
         </div>
         <h1>Checkout</h1>
         <p>Pay by card. Your credits are added as soon as the payment succeeds.</p>

@@ -113,7 +113,7 @@ export default function MyTransactionsPage() {
                 shown.map((tx) => (
                   <tr key={tx._id} data-testid="transaction-row">
                     <th scope="row" className="mono">
-                      {tx.serialNo}
+                      <bdi dir="ltr">{tx.serialNo}</bdi>
                     </th>
                     <td className="num" data-label="Credits">
                       {formatCredits(tx.credits)}

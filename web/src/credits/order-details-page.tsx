@@ -42,7 +42,11 @@ export default function OrderDetailsPage() {
     <div className="stack credits-page">
       <div className="page-header">
         <div className="breadcrumb">
-          <Link to="/buy-credits">Buy Credits</Link> &rsaquo; Order Details
+          <Link to="/buy-credits">Buy Credits</Link>{' '}
+          <span aria-hidden="true" className="dir-icon">
+            &rsaquo;
+          </span>{' '}
+          Order Details
         </div>
         <h1>Order Details</h1>
         <p>Check your order before you pay.</p>

@@ -13,7 +13,11 @@ export default function AutoDataPage() {
     <div className="stack">
       <div className="page-header">
         <div className="breadcrumb">
-          <Link to="/dashboard">Dashboard</Link> &gt; Autodata
+          <Link to="/dashboard">Dashboard</Link>{' '}
+          <span aria-hidden="true" className="dir-icon">
+            &gt;
+          </span>{' '}
+          Autodata
         </div>
         <h1>Autodata</h1>
         <p>Our in-house vehicle data tool for the cars you tune.</p>

@@ -72,7 +72,9 @@ export function PaymentsCard({ detail }: { detail: AdminUserDetailDto }) {
             ) : (
               section.rows.map((tx: TransactionDto) => (
                 <tr key={tx._id}>
-                  <td className="admin-serial">{tx.serialNo}</td>
+                  <td className="admin-serial">
+                    <bdi dir="ltr">{tx.serialNo}</bdi>
+                  </td>
                   <PaymentCells tx={tx} online={section.online} />
                 </tr>
               ))

@@ -147,7 +147,12 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="stack admin-page admin-user-page">
       <nav aria-label="Breadcrumb" className="admin-back">
-        <Link to="/users">← Users</Link>
+        <Link to="/users">
+          <span aria-hidden="true" className="dir-icon">
+            ←
+          </span>{' '}
+          Users
+        </Link>
       </nav>
       {children}
     </div>

@@ -120,7 +120,9 @@ export function DetailsCard({ ticket }: { ticket: TicketView }) {
         <Fact label="Registration">
           <Plate registration={ticket.registration} />
         </Fact>
-        <Fact label="ECU">{orNA(ticket.ecuId)}</Fact>
+        <Fact label="ECU">
+          <bdi dir="ltr">{orNA(ticket.ecuId)}</bdi>
+        </Fact>
         <Fact label="Tool">{orNA(ticket.readTool)}</Fact>
         <Fact label="Gearbox">{orNA(ticket.transmission)}</Fact>
         <Fact label="Read type">{orNA(ticket.readType)}</Fact>

@@ -243,7 +243,9 @@ function Shell({ children }: { children: ReactNode }) {
     <div className="stack tickets-page ticket-page">
       <nav className="breadcrumb ticket-breadcrumb" aria-label="Breadcrumb">
         <Link to="/my-files">My Files</Link>
-        <span aria-hidden="true">›</span>
+        <span aria-hidden="true" className="dir-icon">
+          ›
+        </span>
         <span>Ticket details</span>
       </nav>
       {children}

@@ -325,10 +325,16 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
             className="btn btn-secondary"
             onClick={() => saveAndGo({ plan, ecuFile, commonFiles }, '/upload-file')}
           >
-            <span aria-hidden="true">←</span> Back
+            <span aria-hidden="true" className="dir-icon">
+              ←
+            </span>{' '}
+            Back
           </button>
           <button type="submit" className="btn wiz-continue">
-            Continue <span aria-hidden="true">→</span>
+            Continue{' '}
+            <span aria-hidden="true" className="dir-icon">
+              →
+            </span>
           </button>
         </div>
       </form>

@@ -150,7 +150,9 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
               {facts.map(([label, value]) => (
                 <div key={label}>
                   <dt>{label}</dt>
-                  <dd>{value}</dd>
+                  <dd>
+                    <bdi>{value}</bdi>
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -293,7 +295,10 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
 
       <div className="wiz-actions">
         <button type="button" className="btn btn-secondary" onClick={back}>
-          <span aria-hidden="true">←</span> Back
+          <span aria-hidden="true" className="dir-icon">
+            ←
+          </span>{' '}
+          Back
         </button>
         <button type="button" className="btn wiz-continue" disabled={!accepted || busy} onClick={submit}>
           {busy ? 'Submitting...' : 'Submit'}

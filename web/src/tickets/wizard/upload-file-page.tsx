@@ -280,7 +280,9 @@ function VehicleForm({
           </Link>
           <button type="submit" className="btn wiz-continue" disabled={busy}>
             Continue
-            <span aria-hidden="true">→</span>
+            <span aria-hidden="true" className="dir-icon">
+              →
+            </span>
           </button>
         </div>
       </form>
