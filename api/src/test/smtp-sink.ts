@@ -86,6 +86,14 @@ export class SmtpSink {
    * through the job queue (docs/decisions/070-durable-jobs.md), a second or so after the request
    * that queued them, more when a test makes many at once on a loaded machine.
    */
+  /** Mails to an address until one's subject has `text` (earlier ones are taken and skipped). */
+  async nextMailAbout(to: string, text: string): Promise<ReceivedMail> {
+    for (;;) {
+      const mail = await this.nextMail(to);
+      if (mail.subject.includes(text)) return mail;
+    }
+  }
+
   nextMail(to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
     const address = to.toLowerCase();
     const queued = this.queues.get(address);

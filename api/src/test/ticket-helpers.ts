@@ -394,3 +394,10 @@ export async function download(
   });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
+
+/** GET /api/ecuFile/getTicketDetails/N as `client`, which must be let see it (200). */
+export async function ticketDetails(client: ApiClient, ticketNumber: number): Promise<TicketDto> {
+  const res = await client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticketNumber}`);
+  if (res.status !== 200) throw new Error(`getTicketDetails: expected 200, got ${res.status}: ${res.text}`);
+  return res.body.data;
+}

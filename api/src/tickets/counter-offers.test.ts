@@ -9,7 +9,6 @@ import { adminUser, engineerUser, type TestUser, verifiedUser } from '../test/fa
 import { jobsSettled } from '../test/jobs-settled';
 import { decryptPush } from '../test/push-decrypt';
 import { type LoopbackPushService, startPushService, subscribeDevice } from '../test/push-helpers';
-import type { ReceivedMail } from '../test/smtp-sink';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { fileBytes, setStatus, submitTicket, uploadTunedMultipart } from '../test/ticket-helpers';
 import { proposeCounterOffer } from './counter-offers';
@@ -75,14 +74,6 @@ async function myRow(who: TestUser, ticketNumber: number) {
   return res.body.data.find((t) => t.ticketNumber === ticketNumber)!;
 }
 
-/** Mails to an address until one's subject has `text` (earlier ones are skipped). */
-async function mailAbout(to: string, text: string): Promise<ReceivedMail> {
-  for (;;) {
-    const mail = await server.smtp.nextMail(to);
-    if (mail.subject.includes(text)) return mail;
-  }
-}
-
 async function offerRows(ticketId: string) {
   return server.deps.db.select().from(ticketCounterOffers).where(eq(ticketCounterOffers.ticketId, ticketId));
 }
@@ -106,7 +97,7 @@ describe('proposing a different plan', () => {
     expect((await deskRow(ticket.ticketNumber)).awaitingCustomer).toBe(true);
     expect((await myRow(owner, ticket.ticketNumber)).awaitingCustomer).toBe(true);
 
-    const mail = await mailAbout(owner.email, 'a different plan');
+    const mail = await server.smtp.nextMailAbout(owner.email, 'a different plan');
     expect(mail.text).toContain('Stage 2: EGR OFF, IMMO OFF, DTC OFF (+1 credit)');
     expect(mail.text).toContain('Stage 2 suits this ECU better');
   });
@@ -203,7 +194,9 @@ describe('answering an offer', () => {
       detail: { to: { stage: 'Stage 2', creditsNeed: 5 }, from: { stage: 'Stage 1', creditsNeed: 4 } },
     });
     expect((await deskRow(n)).awaitingCustomer).toBeUndefined();
-    expect((await mailAbout(engineer.email, 'your offer was accepted')).text).toContain(`ticket ${n}`);
+    expect((await server.smtp.nextMailAbout(engineer.email, 'your offer was accepted')).text).toContain(
+      `ticket ${n}`,
+    );
 
     // Delivered and downloaded: the ledger takes the new price, once.
     // 4 + 2 credits: more than the new price, so the charge shows what was taken.
@@ -240,7 +233,9 @@ describe('answering an offer', () => {
     });
     expect(after.history?.at(-1)).toMatchObject({ kind: 'counter_offer_declined' });
     expect((await deskRow(n)).awaitingCustomer).toBeUndefined();
-    expect((await mailAbout(engineer.email, 'your offer was declined')).text).toContain('back with the desk');
+    expect((await server.smtp.nextMailAbout(engineer.email, 'your offer was declined')).text).toContain(
+      'back with the desk',
+    );
     const rows = await offerRows(ticket._id);
     expect(rows.map((r) => r.answer)).toEqual(['declined']);
     expect((await propose(engineer, { ticketNumber: n, ...OFFER, stage: 'Eco' })).status).toBe(201);

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DTC_MESSAGES, type TicketDto } from '@ecu/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, engineerUser, type TestUser, verifiedUser } from '../test/factories';
-import type { ReceivedMail } from '../test/smtp-sink';
 import { startTestServer, type TestServer } from '../test/test-server';
 import {
   fileBytes,
   setStatus,
   submitTicket,
+  ticketDetails,
   ticketFields,
   ticketForm,
   uploadTunedMultipart,
@@ -37,18 +37,7 @@ function tick(who: TestUser, body: unknown) {
   return who.client.post<TicketDto>('/api/admin/tickets/dtc-codes', body);
 }
 
-async function details(who: TestUser, ticketNumber: number) {
-  const res = await who.client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticketNumber}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-
-async function mailAbout(to: string, text: string): Promise<ReceivedMail> {
-  for (;;) {
-    const mail = await server.smtp.nextMail(to);
-    if (mail.subject.includes(text)) return mail;
-  }
-}
+const details = (who: TestUser, ticketNumber: number) => ticketDetails(who.client, ticketNumber);
 
 describe('creating a ticket with fault codes', () => {
   it('JSON: the codes are normalised, de-duplicated and listed right after the options', async () => {
@@ -162,7 +151,7 @@ describe('the delivery', () => {
     });
     expect(up.status, up.text).toBe(200);
     await setStatus(admin.client, ticket._id, 'Unlocked');
-    const mail = await mailAbout(owner.email, `ticket ${ticket.ticketNumber}`);
+    const mail = await server.smtp.nextMailAbout(owner.email, `ticket ${ticket.ticketNumber}`);
     expect(mail.text).toContain(
       'Fault codes removed:\n- P0420 (Catalyst system efficiency below threshold (bank 1))\n- P1234 (manufacturer-specific)\n',
     );

@@ -4,9 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketRatings } from '../db/schema';
 import { adminUser, engineerUser, type TestUser, verifiedUser } from '../test/factories';
 import { jobsSettled } from '../test/jobs-settled';
-import type { ReceivedMail } from '../test/smtp-sink';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { fileBytes, setStatus, submitTicket, uploadTunedMultipart } from '../test/ticket-helpers';
+import {
+  fileBytes,
+  setStatus,
+  submitTicket,
+  ticketDetails,
+  uploadTunedMultipart,
+} from '../test/ticket-helpers';
 
 let server: TestServer;
 let admin: TestUser;
@@ -40,19 +45,7 @@ function rate(who: TestUser, body: unknown) {
   return who.client.post<TicketRatingDto>('/api/ecuFile/rate', body);
 }
 
-async function details(who: TestUser, ticketNumber: number) {
-  const res = await who.client.get<TicketDto>(`/api/ecuFile/getTicketDetails/${ticketNumber}`);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-
-/** Mails to an address until one's subject has `text` (earlier ones are skipped). */
-async function mailAbout(to: string, text: string): Promise<ReceivedMail> {
-  for (;;) {
-    const mail = await server.smtp.nextMail(to);
-    if (mail.subject.includes(text)) return mail;
-  }
-}
+const details = (who: TestUser, ticketNumber: number) => ticketDetails(who.client, ticketNumber);
 
 describe('rating a delivered file', () => {
   it('the owner rates, sees the rating in the details, replaces it; the same rating again changes nothing', async () => {
@@ -140,7 +133,10 @@ describe('rating a delivered file', () => {
 describe('the delivery mail and low ratings', () => {
   it("the 'file is ready' mail keeps its text and adds one link per star", async () => {
     const ticket = await deliveredTicket('Unlocked');
-    const mail = await mailAbout(owner.email, `ticket ${ticket.ticketNumber}: your tuned file is ready`);
+    const mail = await server.smtp.nextMailAbout(
+      owner.email,
+      `ticket ${ticket.ticketNumber}: your tuned file is ready`,
+    );
     const page = `${server.url.replace(/\/$/, '')}/ticket-details/${ticket.ticketNumber}`;
     expect(mail.text).toContain(`Ticket ${ticket.ticketNumber} is now Unlocked.`);
     expect(mail.text).toContain('Your tuned file is unlocked. Open the ticket to download it.');
@@ -158,7 +154,7 @@ describe('the delivery mail and low ratings', () => {
     expect(
       (await rate(owner, { ticketNumber: ticket.ticketNumber, stars: 2, comment: 'Limp mode' })).status,
     ).toBe(200);
-    const mail = await mailAbout(admin.email, about);
+    const mail = await server.smtp.nextMailAbout(admin.email, about);
     expect(mail.subject).toContain('rated 2 stars');
     expect(mail.text).toContain('Limp mode');
     expect(mail.text).toContain(`/ticket/${ticket.ticketNumber}`);
@@ -175,7 +171,7 @@ describe('the delivery mail and low ratings', () => {
     ).toEqual([]);
 
     expect((await rate(owner, { ticketNumber: ticket.ticketNumber, stars: 1 })).status).toBe(200);
-    expect((await mailAbout(admin.email, about)).subject).toContain('rated 1 star');
+    expect((await server.smtp.nextMailAbout(admin.email, about)).subject).toContain('rated 1 star');
     await jobsSettled(server.deps.jobs);
     expect(
       server.smtp.received.filter(
