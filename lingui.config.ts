@@ -8,7 +8,8 @@ import { defineConfig } from '@lingui/conf';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'es', 'it', 'pl', 'tr', 'ar', 'pseudo'],
-  pseudoLocale: 'pseudo',
+  // Accented, bracketed (a cut shows a missing bracket) and 30% longer than English.
+  pseudoLocale: { locale: 'pseudo', prepend: '[', append: ']', extend: 0.3 },
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/web/src/locales/{locale}', include: ['<rootDir>/web/src'], exclude: ['**/*.test.*'] },

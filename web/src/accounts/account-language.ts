@@ -1,6 +1,6 @@
 import type { Locale, UserDto } from '@ecu/shared';
 import { useEffect } from 'react';
-import { activateLocale, i18n, localeSaved, unsavedLocale } from '../i18n';
+import { activateLocale, i18n, localeSaved, PSEUDO_LOCALE, unsavedLocale } from '../i18n';
 import { accountsApi } from './api';
 
 /**
@@ -27,7 +27,8 @@ export function useAccountLanguage(user: Pick<UserDto, '_id' | 'locale'> | null)
   const id = user?._id;
   const locale = user?.locale;
   useEffect(() => {
-    if (!id || !locale) return;
+    // The pseudo-locale is a developer's, on this device only.
+    if (!id || !locale || i18n.locale === PSEUDO_LOCALE) return;
     const unsaved = unsavedLocale();
     if (unsaved && unsaved !== locale) void saveAccountLocale(unsaved);
     else if (unsaved) localeSaved(unsaved);

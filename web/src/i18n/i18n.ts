@@ -53,14 +53,32 @@ export async function chooseLocale(locale: Locale, { signedIn }: { signedIn: boo
 }
 
 /** The language this device last chose, else the browser's first one the portal speaks. */
-export function initialLocale(): Locale {
+export function initialLocale(): ShownLocale {
+  const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('locale');
+  if (isShownLocale(asked)) {
+    write(STORAGE_KEY, asked);
+    return asked;
+  }
   const kept = read(STORAGE_KEY);
-  if (isLocale(kept)) return kept;
+  if (isShownLocale(kept)) return kept;
   return typeof navigator === 'undefined' ? DEFAULT_LOCALE : negotiateLocale(navigator.languages);
 }
 
+/**
+ * 'pseudo': English accented, bracketed and 30% longer (lingui.config.ts), for finding cut or
+ * overflowing text. Only a `?locale=pseudo` link turns it on (and `?locale=en` off); no account
+ * is ever given it.
+ */
+export const PSEUDO_LOCALE = 'pseudo';
+export type ShownLocale = Locale | typeof PSEUDO_LOCALE;
+
+function isShownLocale(value: unknown): value is ShownLocale {
+  return value === PSEUDO_LOCALE || isLocale(value);
+}
+
 /** Each language's compiled catalogue is a chunk of its own, fetched when that language is chosen. */
-const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
+const catalogues: Record<ShownLocale, () => Promise<{ messages: Messages }>> = {
+  pseudo: () => import('../locales/pseudo.po'),
   en: () => import('../locales/en.po'),
   de: () => import('../locales/de.po'),
   fr: () => import('../locales/fr.po'),
@@ -72,12 +90,12 @@ const catalogues: Record<Locale, () => Promise<{ messages: Messages }>> = {
 };
 
 /** Loads the language's catalogue, then speaks it: the document's lang and dir follow. */
-export async function activateLocale(locale: Locale, options: { keep?: boolean } = {}): Promise<void> {
+export async function activateLocale(locale: ShownLocale, options: { keep?: boolean } = {}): Promise<void> {
   const { messages } = await catalogues[locale]();
   i18n.loadAndActivate({ locale, messages });
   if (typeof document !== 'undefined') {
-    document.documentElement.lang = locale;
-    document.documentElement.dir = localeDirection(locale);
+    document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en-XA' : locale;
+    document.documentElement.dir = locale === PSEUDO_LOCALE ? 'ltr' : localeDirection(locale);
   }
   if (options.keep) write(STORAGE_KEY, locale);
 }

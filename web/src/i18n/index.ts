@@ -4,6 +4,8 @@ export {
   i18n,
   initialLocale,
   localeSaved,
+  PSEUDO_LOCALE,
+  type ShownLocale,
   unsavedLocale,
 } from './i18n';
 export { LanguageSwitch } from './language-switch';

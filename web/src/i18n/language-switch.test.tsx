@@ -79,3 +79,25 @@ describe('the first language', () => {
     expect(document.documentElement.lang).toBe('it');
   });
 });
+
+describe('the pseudo-locale', () => {
+  afterEach(() => window.history.replaceState({}, '', '/'));
+
+  it('is turned on by a ?locale=pseudo link: English accented, bracketed and longer, on this device only', async () => {
+    window.history.replaceState({}, '', '/signin?locale=pseudo');
+    expect(initialLocale()).toBe('pseudo');
+    await activateLocale(initialLocale());
+    render(<Screen />);
+    const heading = screen.getByRole('heading').textContent ?? '';
+    expect(heading).toMatch(/^\[.+\]$/);
+    expect(heading).not.toContain('Sign In');
+    expect(heading.length).toBeGreaterThanOrEqual(Math.floor('Sign In'.length * 1.3));
+    expect(document.documentElement.lang).toBe('en-XA');
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('pseudo');
+
+    window.history.replaceState({}, '', '/signin?locale=en');
+    expect(initialLocale()).toBe('en');
+    window.history.replaceState({}, '', '/signin');
+    expect(initialLocale()).toBe('en');
+  });
+});

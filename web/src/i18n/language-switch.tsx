@@ -2,7 +2,7 @@ import { LOCALE_NAMES, LOCALES, type Locale } from '@ecu/shared/i18n/locales';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
-import { chooseLocale } from './i18n';
+import { chooseLocale, PSEUDO_LOCALE } from './i18n';
 
 /**
  * The language menu of the top bars, the signed-out screens and the profile: each language by
@@ -36,6 +36,10 @@ export function LanguageSwitch({
             {LOCALE_NAMES[locale]}
           </option>
         ))}
+        {i18n.locale === PSEUDO_LOCALE && (
+          // Shown only while a ?locale=pseudo link has it on (i18n.ts).
+          <option value={PSEUDO_LOCALE}>Pseudo</option>
+        )}
       </select>
     </div>
   );
