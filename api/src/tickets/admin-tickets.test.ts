@@ -95,6 +95,7 @@ describe('GET /api/admin/getAllEcuFiles', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       email: grace.email,
+      locale: 'en',
     });
     expect(byNumber.get(made[2]!.ticketNumber)?.userId?._id).toBe(ada.user._id);
   });

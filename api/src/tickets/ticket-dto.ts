@@ -1,4 +1,10 @@
-import type { EcuIdentification, StoredFileDto, TicketAssigneeDto, TicketDto } from '@ecu/shared';
+import {
+  asLocale,
+  type EcuIdentification,
+  type StoredFileDto,
+  type TicketAssigneeDto,
+  type TicketDto,
+} from '@ecu/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import { type ticketEvents, ticketFiles, tickets, users } from '../db/schema';
 import type { RevisionChain } from './revisions';
@@ -49,6 +55,7 @@ export const ownerColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  locale: users.locale,
 };
 
 /** What an admin's answer shows of a ticket's assignee (docs/decisions/087-assignment.md). */
@@ -147,7 +154,14 @@ export function toTicketDto(
     ...(chain ?? {}),
     ...(owner
       ? {
-          userId: { _id: owner.id, firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
+          userId: {
+            _id: owner.id,
+            firstName: owner.firstName,
+            lastName: owner.lastName,
+            email: owner.email,
+            // So support can answer in it (docs/decisions/093-languages.md).
+            locale: asLocale(owner.locale),
+          },
         }
       : {}),
     ...(assignee !== undefined ? { assignee: assignee ? assigneeDto(assignee) : null } : {}),

@@ -324,7 +324,13 @@ const ticketE = () => ({
 });
 /** What admin answers add: the owner, and the assignee (nobody works these tickets). */
 const owner = (who: TestUser) => ({
-  userId: { _id: who.user._id, firstName: who.user.firstName, lastName: who.user.lastName, email: who.email },
+  userId: {
+    _id: who.user._id,
+    firstName: who.user.firstName,
+    lastName: who.user.lastName,
+    email: who.email,
+    locale: 'en',
+  },
   assignee: null,
 });
 

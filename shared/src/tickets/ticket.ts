@@ -1,4 +1,5 @@
 import type { EcuIdentification } from '../ecu-identify';
+import type { Locale } from '../i18n/locales';
 import type { TicketAssigneeDto } from './assignment';
 import type { CounterOfferDto } from './counter-offers';
 import type { DtcCodeDto } from './dtc-codes';
@@ -87,7 +88,7 @@ export interface TicketDto {
   chainStartedAt?: string;
   /** Admin details only: an earlier delivered ticket with the same original bytes. */
   knownOriginal?: KnownOriginalDto | null;
-  userId?: { _id: string; firstName: string; lastName: string; email: string };
+  userId?: { _id: string; firstName: string; lastName: string; email: string; locale: Locale };
   /** The owner's details only: their rating of the delivered file, null until rated (docs/decisions/089-ratings.md). */
   rating?: TicketRatingDto | null;
   /** Admin answers only: the staff member working the ticket, null when nobody is (docs/decisions/087-assignment.md). */

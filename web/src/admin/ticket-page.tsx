@@ -207,7 +207,12 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
         </div>
       </div>
       <div className="ticket-talk">
-        <ChatPanel ticketNumber={ticketNumber} variant="admin" replies={replies} />
+        <ChatPanel
+          ticketNumber={ticketNumber}
+          variant="admin"
+          replies={replies}
+          partnerLanguage={ticket.userId?.locale}
+        />
         <InternalNotesPanel ticketNumber={ticketNumber} online={online} />
       </div>
     </Shell>

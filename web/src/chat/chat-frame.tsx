@@ -1,4 +1,7 @@
+import type { Locale } from '@ecu/shared';
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
+import { LanguageName } from '../i18n';
 import './chat.css';
 
 export type ChatVariant = 'user' | 'admin';
@@ -7,11 +10,13 @@ export type ChatVariant = 'user' | 'admin';
 export function ChatFrame({
   variant,
   partner,
+  partnerLanguage,
   status,
   children,
 }: {
   variant: ChatVariant;
   partner?: string;
+  partnerLanguage?: Locale;
   status?: ReactNode;
   children: ReactNode;
 }) {
@@ -28,6 +33,13 @@ export function ChatFrame({
           {partner && (
             <span className="chat-partner" data-testid="chat-partner">
               {partner}
+            </span>
+          )}
+          {partnerLanguage && (
+            <span className="chat-partner" data-testid="chat-partner-language">
+              <Trans>
+                Speaks <LanguageName locale={partnerLanguage} />
+              </Trans>
             </span>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { isStaff } from '@ecu/shared/accounts/roles';
 import { CHAT_MESSAGES } from '@ecu/shared/chat/message';
+import type { Locale } from '@ecu/shared/i18n/locales';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { useAuthUser } from '../accounts';
@@ -20,6 +21,8 @@ export interface ChatPanelProps {
   variant: ChatVariant;
   /** Staff only: the canned replies the composer offers after a slash (docs/decisions/088-canned-replies.md). */
   replies?: ComposerReplies;
+  /** Staff only: the customer's language, shown in the header so support answers in it. */
+  partnerLanguage?: Locale;
 }
 
 const CONNECTION_TEXT: Record<ChatConnection, string> = {
@@ -30,7 +33,7 @@ const CONNECTION_TEXT: Record<ChatConnection, string> = {
 };
 
 /** The ticket chat (docs/product.md#10-chat), on the customer's and the admin's ticket pages. */
-export default function ChatPanel({ ticketNumber, variant, replies }: ChatPanelProps) {
+export default function ChatPanel({ ticketNumber, variant, replies, partnerLanguage }: ChatPanelProps) {
   const auth = useAuthUser();
   const account = typeof auth === 'object' && auth ? auth : null;
   const user = useMemo<ChatUser | null>(
@@ -90,6 +93,7 @@ export default function ChatPanel({ ticketNumber, variant, replies }: ChatPanelP
     <ChatFrame
       variant={variant}
       partner={partner}
+      partnerLanguage={partnerLanguage}
       status={
         snapshot.phase === 'open' && (
           <span className={`chat-status is-${snapshot.connection}`} role="status" data-testid="chat-status">

@@ -8,4 +8,5 @@ export {
   type ShownLocale,
   unsavedLocale,
 } from './i18n';
+export { LanguageName } from './language-name';
 export { LanguageSwitch } from './language-switch';

@@ -168,7 +168,7 @@ export function ticketDto(over: Partial<TicketDto> = {}): TicketDto {
     commonFiles: [],
     ecuTunedFile: null,
     history: [],
-    userId: { _id: 'owner-1', firstName: 'Tom', lastName: 'Tuner', email: 'tom@garage.com' },
+    userId: { _id: 'owner-1', firstName: 'Tom', lastName: 'Tuner', email: 'tom@garage.com', locale: 'en' },
     ...over,
   };
 }

@@ -88,7 +88,10 @@ describe('placeholderValuesOf', () => {
   const base = { ticketNumber: 100042, make: 'Audi', model: 'A4', year: '2017' };
   it.each([
     [
-      { ...base, userId: { _id: 'u', firstName: 'Anna', lastName: 'Weber', email: 'a@x' } },
+      {
+        ...base,
+        userId: { _id: 'u', firstName: 'Anna', lastName: 'Weber', email: 'a@x', locale: 'de' as const },
+      },
       { customerName: 'Anna Weber', firstName: 'Anna', ticketNumber: 100042, vehicle: 'Audi A4 2017' },
     ],
     [
@@ -97,7 +100,7 @@ describe('placeholderValuesOf', () => {
         make: ' ',
         model: '',
         year: '',
-        userId: { _id: 'u', firstName: '', lastName: '', email: 'a@x' },
+        userId: { _id: 'u', firstName: '', lastName: '', email: 'a@x', locale: 'en' as const },
       },
       { customerName: null, firstName: null, ticketNumber: 100042, vehicle: null },
     ],

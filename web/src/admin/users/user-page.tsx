@@ -1,11 +1,9 @@
 import {
   type AdminUserDetailDto,
-  asLocale,
   countryName,
   formatCredits,
   formatDateTime,
   formatGBP,
-  LOCALE_NAMES,
   ROLE_LABELS,
   type UserDto,
 } from '@ecu/shared';
@@ -13,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { LanguageName } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { adminApi } from '../api';
@@ -169,21 +168,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const orNone = (text: string | null | undefined) => text?.trim() || <span className="muted">Not given</span>;
-
-/**
- * The customer's language, so support can answer in it: its own name, and the desk's word for it
- * ('Deutsch (German)'; docs/decisions/093-languages.md).
- */
-function LanguageName({ locale }: { locale: unknown }) {
-  const language = asLocale(locale);
-  if (language === 'en') return <>{LOCALE_NAMES.en}</>;
-  const inEnglish = new Intl.DisplayNames(['en'], { type: 'language' }).of(language);
-  return (
-    <>
-      <span lang={language}>{LOCALE_NAMES[language]}</span> ({inEnglish})
-    </>
-  );
-}
 
 function ProfileCard({ user }: { user: UserDto }) {
   return (
