@@ -130,7 +130,10 @@ export function accountRoutes() {
       return ok(c, 'Your email is already verified', null);
     }
     // Same answer, in the same time, whether or not the address has an account.
-    const to = user && !user.emailVerified && !user.deletedAt ? { id: user.id, email: input.email } : null;
+    const to =
+      user && !user.emailVerified && !user.deletedAt
+        ? { id: user.id, email: input.email, locale: user.locale }
+        : null;
     await inFixedTime(
       async () => to && (await sendVerificationMail(c.var.deps, to)),
       FIXED_ANSWER_MS,

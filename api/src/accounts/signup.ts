@@ -71,7 +71,7 @@ export async function signUp(
   const user = created && (await applyNewAccountPrice(db, config, created.id, logger));
   if (created) {
     try {
-      await sendVerificationMail(c.var.deps, { id: created.id, email: input.email });
+      await sendVerificationMail(c.var.deps, { id: created.id, email: input.email, locale });
     } catch (err) {
       // The account stands; its owner asks for a new link (POST /api/auth/signup-verify-resend).
       logger.error('Could not queue the verification e-mail:', err);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { asLocale } from '@ecu/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { users, verifications } from '../db/schema';
+import { verifications } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { queueMail } from '../platform/mail';
 import { verificationMail } from './mail-templates';
@@ -65,17 +65,16 @@ export function verificationLink(appUrl: string, email: string, token: string): 
 export async function queueVerificationMail(
   deps: Pick<AppDeps, 'jobs' | 'config'>,
   tx: Tx,
-  user: { id: string; email: string },
+  user: { id: string; email: string; locale: string },
 ): Promise<void> {
   const { id, token } = await issueVerificationToken(tx, user.email);
-  // In the account's language (docs/decisions/093-languages.md).
-  const [account] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, user.id));
   await queueMail(
     deps.jobs,
     verificationMail(
       user.email,
       verificationLink(deps.config.appUrl, user.email, token),
-      asLocale(account?.locale),
+      // In the account's language (docs/decisions/093-languages.md).
+      asLocale(user.locale),
     ),
     {
       key: `verification:${id}`,
@@ -90,7 +89,7 @@ export async function queueVerificationMail(
 /** A fresh link, queued in a transaction of its own: sign-up and the user's own resend. */
 export function sendVerificationMail(
   deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>,
-  user: { id: string; email: string },
+  user: { id: string; email: string; locale: string },
 ): Promise<void> {
   return deps.db.transaction((tx) => queueVerificationMail(deps, tx, user));
 }

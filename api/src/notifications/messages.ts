@@ -1,5 +1,5 @@
 import type { Locale, NotificationChoice } from '@ecu/shared';
-import { serverMessages, type Translate } from '@ecu/shared/i18n/server-messages';
+import { serverMessages, statusIn, type Translate } from '@ecu/shared/i18n/server-messages';
 
 /** What the service worker shows (web/public/push-sw.js reads these four fields). */
 export interface PushMessage {
@@ -192,7 +192,7 @@ export function describeEvent(
       const times = { minutes: String(event.minutesOver), threshold: String(event.threshold) };
       const waited =
         event.reason === 'status'
-          ? t('push.overdue.status', { ...times, status: statusName(t, event.status) })
+          ? t('push.overdue.status', { ...times, status: statusIn(t, event.status) })
           : t('push.overdue.unanswered', times);
       return {
         audience: {
@@ -235,22 +235,4 @@ export function describeEvent(
       };
     }
   }
-}
-
-/** A ticket status in the reader's language ('Pending' in English, as the spec names it). */
-function statusName(t: Translate, status: string): string {
-  const id = `status.${status}`;
-  return isStatusMessage(id) ? t(id) : status;
-}
-
-function isStatusMessage(
-  id: string,
-): id is 'status.Pending' | 'status.In Progress' | 'status.Completed' | 'status.Unlocked' | 'status.Failed' {
-  return [
-    'status.Pending',
-    'status.In Progress',
-    'status.Completed',
-    'status.Unlocked',
-    'status.Failed',
-  ].includes(id);
 }

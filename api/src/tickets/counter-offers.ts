@@ -7,12 +7,11 @@ import {
   counterOfferPriceDifference,
   counterOfferSchema,
   dtcCodesAllowed,
-  normaliseRegistration,
   priceAfterOffer,
   priceDifferenceLabel,
   proposalRefusal,
 } from '@ecu/shared';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts';
 import type { Db, Tx } from '../db/client';
@@ -23,6 +22,7 @@ import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
 import { queueMail } from '../platform/mail';
 import { counterOfferAnsweredMail, counterOfferMail } from './mail-templates';
+import { ticketTimesForRegistration } from './queries';
 
 /**
  * Counter-offers (docs/decisions/091-counter-offers.md): an engineer proposes a different plan,
@@ -121,21 +121,16 @@ export async function proposeCounterOffer(
     });
     if (refusal) throw conflict(refusal.message);
 
-    const earlier = await tx
-      .select({ createdAt: tickets.createdAt })
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.userId, ticket.userId),
-          lt(tickets.createdAt, ticket.createdAt),
-          sql`upper(regexp_replace(${tickets.registration}, '\\s', '', 'g')) = ${normaliseRegistration(ticket.registration)}`,
-        ),
-      );
+    const earlier = await ticketTimesForRegistration(tx, {
+      userId: ticket.userId,
+      registration: ticket.registration,
+      before: ticket.createdAt,
+    });
     const priceDifference = counterOfferPriceDifference(
       {
         make: ticket.make,
         masterSlave: ticket.masterSlave,
-        earlierTicketsForRegistration: earlier.map((e) => e.createdAt),
+        earlierTicketsForRegistration: earlier,
         pricedAt: ticket.createdAt,
       },
       current,

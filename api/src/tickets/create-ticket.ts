@@ -4,7 +4,6 @@ import {
   type EcuIdentification,
   freshDtcCodes,
   type ModificationPlanInput,
-  normaliseRegistration,
   quoteTicket,
   type VehicleDetailsInput,
 } from '@ecu/shared';
@@ -15,6 +14,7 @@ import { AppError, badRequest } from '../http/app-error';
 import type { UserRow } from '../http/context';
 import type { FileStorage } from '../platform/file-storage';
 import { finishIfStored } from '../uploads';
+import { ticketTimesForRegistration } from './queries';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -130,21 +130,13 @@ export async function createTicket(
   }
   const registration = input.vehicle.registration.trim();
   return db.transaction(async (tx) => {
-    const earlier = await tx
-      .select({ createdAt: tickets.createdAt })
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.userId, user.id),
-          sql`upper(regexp_replace(${tickets.registration}, '\\s', '', 'g')) = ${normaliseRegistration(registration)}`,
-        ),
-      );
+    const earlier = await ticketTimesForRegistration(tx, { userId: user.id, registration });
     const quote = quoteTicket({
       make: input.vehicle.make,
       stage: input.plan.stage,
       options: input.plan.options,
       masterSlave: input.vehicle.masterSlave,
-      earlierTicketsForRegistration: earlier.map((e) => e.createdAt),
+      earlierTicketsForRegistration: earlier,
     });
     const [ticket] = await tx
       .insert(tickets)

@@ -1,5 +1,5 @@
 import { dtcLabel, type Locale, localeDirection, RATING_STARS } from '@ecu/shared';
-import { serverMessages, type Translate } from '@ecu/shared/i18n/server-messages';
+import { serverMessages, statusIn, type Translate } from '@ecu/shared/i18n/server-messages';
 import type { MailMessage } from '../platform/mail';
 
 const BRAND = 'ECU Portal';
@@ -105,7 +105,7 @@ export function ticketStatusMail(
   const number = String(ticketNumber);
   const base = t(`mail.status.${mailed}.line`);
   const line = note ? `${base} ${note}` : base;
-  const statusName = t(`status.${mailed}`);
+  const statusName = statusIn(t, mailed);
   const now = t('mail.status.now', { ticketNumber: number, status: statusName });
   const rate = mailed === 'Unlocked' ? rateLinks(t, link) : { text: '', html: '' };
   const codes = mailed === 'Unlocked' ? removedCodesBlock(t, locale, removedCodes) : { text: '', html: '' };

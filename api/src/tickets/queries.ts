@@ -1,5 +1,5 @@
-import { isStaff, type TicketDto } from '@ecu/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { isStaff, normaliseRegistration, type TicketDto } from '@ecu/shared';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { ticketEvents, tickets, users } from '../db/schema';
 import { notFound } from '../http/app-error';
@@ -71,4 +71,25 @@ function withoutReuseSource<E extends { detail: unknown }>(event: E): E {
   if (!detail || !('reusedFrom' in detail)) return event;
   const { reusedFrom: _hidden, ...rest } = detail;
   return { ...event, detail: rest };
+}
+
+/**
+ * When the owner's tickets for this registration (spaces and case ignored) were made, for the
+ * quote's repeat-vehicle rule; `before`: only those made before it (a ticket priced again).
+ */
+export async function ticketTimesForRegistration(
+  db: Db | Tx,
+  query: { userId: string; registration: string; before?: Date },
+): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: tickets.createdAt })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.userId, query.userId),
+        query.before ? lt(tickets.createdAt, query.before) : undefined,
+        sql`upper(regexp_replace(${tickets.registration}, '\\s', '', 'g')) = ${normaliseRegistration(query.registration)}`,
+      ),
+    );
+  return rows.map((r) => r.createdAt);
 }

@@ -43,3 +43,9 @@ export function serverMessages(locale: unknown): Translate {
   const i18n = i18nFor(isLocale(locale) ? locale : DEFAULT_LOCALE);
   return (id, values) => i18n._(id, values);
 }
+
+/** A ticket status in the reader's language; one the catalogues do not name stays as it is. */
+export function statusIn(t: Translate, status: string): string {
+  const id = `status.${status}`;
+  return Object.hasOwn(en, id) ? t(id as ServerMessageId) : status;
+}

@@ -9,8 +9,6 @@ import { screen, waitFor } from '../test/rtl';
 
 afterEach(() => {
   localStorage.clear();
-  // The other tests read English with no catalogue (test/setup.ts).
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
 });
 
 describe("a signed-in screen's language", () => {

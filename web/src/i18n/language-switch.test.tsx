@@ -4,13 +4,11 @@ import { Trans } from '@lingui/react/macro';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '../test/rtl';
-import { activateLocale, i18n, initialLocale } from './i18n';
+import { activateLocale, initialLocale } from './i18n';
 import { LanguageSwitch } from './language-switch';
 
 afterEach(async () => {
   localStorage.clear();
-  // The other tests read English with no catalogue (test/setup.ts).
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
   document.documentElement.lang = '';
   document.documentElement.dir = '';
 });

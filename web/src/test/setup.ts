@@ -4,8 +4,10 @@ import { i18n } from '../i18n';
 import { resetConnectivity } from '../local/connectivity';
 
 // Tests read the screens in English: outside a production build each message carries its
-// English text, which Lingui compiles as it goes, so no catalogue is loaded here.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
+// English text, which Lingui compiles as it goes, so no catalogue is loaded here. A test that
+// chose another language leaves English behind it.
+const speakEnglish = () => i18n.loadAndActivate({ locale: 'en', messages: {} });
+speakEnglish();
 
 // Node 24 has Web Locks for the whole process (navigator.locks). A browser releases a page's
 // locks when the page closes; a test's 'page reload' (test/outbox.ts) cannot, so the reloaded
@@ -25,6 +27,7 @@ afterEach(() => {
   errorSpy.mockRestore();
   // A request that got no answer leaves the portal offline until a probe: not into the next test.
   resetConnectivity();
+  if (i18n.locale !== 'en') speakEnglish();
 });
 
 // Component tests (`// @vitest-environment happy-dom` at the top of the file) unmount what they

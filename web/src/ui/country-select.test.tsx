@@ -1,14 +1,9 @@
 // @vitest-environment happy-dom
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { activateLocale, i18n } from '../i18n';
+import { describe, expect, it } from 'vitest';
+import { activateLocale } from '../i18n';
 import { render, screen } from '../test/rtl';
 import { CountrySelect } from './country-select';
-
-afterEach(() => {
-  // The other tests read English with no catalogue (test/setup.ts).
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-});
 
 const options = () => (screen.getAllByRole('option') as HTMLOptionElement[]).map((o) => o.textContent);
 

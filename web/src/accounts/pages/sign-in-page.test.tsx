@@ -2,7 +2,6 @@
 
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
 import { getAuthUser } from '../../local/db';
 import { deferred, fail, mockApi, NoAnswer, ok } from '../../test/api-mock';
 import { aUser, currentPath, findToast, renderPage, resetDevice } from '../../test/customer';
@@ -118,8 +117,6 @@ describe('Sign in', () => {
 describe('Sign in in another language', () => {
   afterEach(() => {
     localStorage.clear();
-    // The other tests read English with no catalogue (test/setup.ts).
-    i18n.loadAndActivate({ locale: 'en', messages: {} });
   });
 
   it('shows the whole form in the language chosen above it', async () => {
