@@ -14,7 +14,7 @@ import type { AppDeps, AppEnv } from '../http/context';
 import { failure } from '../http/envelope';
 import { onError } from '../http/on-error';
 import { originCheck } from '../http/origin-check';
-import { beforeReadRetry, readRetriedOnce, retriesRead } from '../http/read-retry';
+import { beforeReadRetry, readRetried, retriesRead } from '../http/read-retry';
 import type { RequestSettings } from '../http/request-listener';
 import { securityHeaders } from '../http/security-headers';
 import { mountMetrics } from '../metrics';
@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   // A read that lost the database's connection runs once more (docs/decisions/071-faults-answer-503-and-507.md).
   app.use(
     '/api/*',
-    readRetriedOnce(() => app.fetch),
+    readRetried(() => app.fetch),
   );
 
   // What a load balancer polls: one `select 1`, before the origin check and the session read.
