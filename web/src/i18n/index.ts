@@ -1,3 +1,4 @@
+export { domainName, formatLocale, useDomainName, useFormatLocale } from './domain-names';
 export {
   activateLocale,
   chooseLocale,
