@@ -34,6 +34,8 @@ function uploadTunedFile(
   file: File,
   onProgress: (sent: number, total: number) => void,
   onStart: (running: Running) => void,
+  /** The failure when the server's answer names no upload, in the reader's language. */
+  noIdText: string,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
@@ -47,7 +49,7 @@ function uploadTunedFile(
       onSuccess: () => {
         const id = upload.url?.split('/').filter(Boolean).pop();
         if (id) resolve(id);
-        else reject(new Error('The upload finished without an id'));
+        else reject(new Error(noIdText));
       },
     });
     onStart({
@@ -129,6 +131,7 @@ export function TunedFileUpload({
         (r) => {
           running.current = r;
         },
+        t`The upload finished without an id`,
       );
       running.current = null;
       setPhase('attaching');
