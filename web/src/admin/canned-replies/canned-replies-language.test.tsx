@@ -32,6 +32,15 @@ describe("the canned replies in the reader's language", () => {
     ).toBeTruthy();
   });
 
+  it("German: the shared schema's messages under the fields", async () => {
+    await activateLocale('de');
+    answerReplies();
+    const { user } = renderWithProviders(<CannedRepliesSection online />);
+    await user.click(await screen.findByRole('button', { name: 'Antwort hinzufügen' }));
+    expect(screen.getByText('Geben Sie der Antwort einen Titel')).toBeTruthy();
+    expect(screen.getByText('Schreiben Sie die Antwort')).toBeTruthy();
+  });
+
   it('Arabic: the reply’s title and its placeholders stay as written', async () => {
     await activateLocale('ar');
     answerReplies();

@@ -6,10 +6,12 @@ import {
   type CannedReplyInput,
   cannedReplySchema,
 } from '@ecu/shared/chat/canned-replies';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { addValidationMessages, validationMessage } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { errorIdOf, Field } from '../../ui/field';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -18,6 +20,20 @@ import { cannedRepliesApi, cannedReplyKeys, useCannedReplies } from './replies-a
 import './canned-replies.css';
 
 type Errors = Partial<Record<keyof CannedReplyInput, string>>;
+
+// The shared schema's messages (shared/src/chat/canned-replies.ts) in the reader's language.
+addValidationMessages([
+  ['Give the reply a title', msg`Give the reply a title`],
+  [
+    `A title is at most ${CANNED_REPLY_TITLE_MAX} characters`,
+    msg`A title is at most ${CANNED_REPLY_TITLE_MAX} characters`,
+  ],
+  ['Write the reply', msg`Write the reply`],
+  [
+    `A reply is at most ${CANNED_REPLY_BODY_MAX} characters`,
+    msg`A reply is at most ${CANNED_REPLY_BODY_MAX} characters`,
+  ],
+]);
 
 const PLACEHOLDER_TEXT = CANNED_REPLY_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
 
@@ -76,7 +92,8 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if ((field === 'title' || field === 'body') && !found[field]) found[field] = issue.message;
+        if ((field === 'title' || field === 'body') && !found[field])
+          found[field] = validationMessage(issue.message);
       }
       setErrors(found);
       return;

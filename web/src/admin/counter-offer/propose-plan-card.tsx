@@ -11,12 +11,22 @@ import {
   type Stage,
   type TicketDto,
 } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import { useDomainName } from '../../i18n';
+import { addValidationMessages, useDomainName, validationMessage } from '../../i18n';
 import { apiRequest } from '../../local/api-client';
 import { useAdminCommand } from '../use-admin-command';
 import './counter-offer.css';
+
+// The shared schema's messages (shared/src/tickets/counter-offers.ts) in the reader's language.
+addValidationMessages([
+  ['Write a message to the customer', msg`Write a message to the customer`],
+  [
+    `The message is at most ${COUNTER_OFFER_MESSAGE_MAX} characters`,
+    msg`The message is at most ${COUNTER_OFFER_MESSAGE_MAX} characters`,
+  ],
+]);
 
 export const counterOfferDeskApi = {
   propose: (body: { ticketNumber: number; stage: string; options: string[]; message: string }) =>
@@ -116,7 +126,8 @@ function ProposeForm({
       message,
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? t`Check the plan`);
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? validationMessage(issue) : t`Check the plan`);
       return;
     }
     setError(null);
