@@ -71,7 +71,7 @@ const sent: Show = (v, i18n) => i18n._(v ? msg`sent` : msg`not sent`);
 const country: Show = (v, i18n) => (typeof v === 'string' ? countryIn(v, i18n.locale) : plain(v, i18n));
 
 /** A country's name in the reader's language; English keeps the portal's own names. */
-function countryIn(code: string, locale: string): string {
+export function countryIn(code: string, locale: string): string {
   if (locale !== 'en' && typeof Intl.DisplayNames === 'function') {
     try {
       const named = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code);

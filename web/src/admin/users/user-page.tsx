@@ -1,6 +1,5 @@
 import {
   type AdminUserDetailDto,
-  countryName,
   formatCredits,
   formatDateTime,
   formatGBP,
@@ -22,6 +21,7 @@ import { UserDeliveries } from '../deliveries/user-deliveries';
 import { AfterRestore, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { PriceEditor } from '../price-editor';
 import { adminKeys } from '../queries';
+import { countryIn } from './history-wording';
 import { AccountActions, RoleSelect, SELF_TEXT, UserAvatar, UserBadges, useMyId } from './user-actions';
 import { UserCreditsCard } from './user-credits-card';
 import { AuditCard, PaymentsCard, TicketsCard } from './user-history';
@@ -196,15 +196,6 @@ const orNone = (text: string | null | undefined) =>
       <Trans>Not given</Trans>
     </span>
   );
-
-/** A country's name in the reader's language; English keeps the portal's own names. */
-function countryIn(code: string, locale: string): string {
-  if (locale !== 'en' && typeof Intl.DisplayNames === 'function') {
-    const named = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code);
-    if (named) return named;
-  }
-  return countryName(code) ?? code;
-}
 
 function ProfileCard({ user }: { user: UserDto }) {
   const { t, i18n } = useLingui();
