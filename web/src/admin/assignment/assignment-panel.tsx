@@ -43,6 +43,8 @@ export function AssignmentPanel({
   const isAdmin = me.role === 'admin';
   const assignee = ticket.assignee ?? null;
   const mine = assignee?._id === me._id;
+  const assigneeName = assignee?.name ?? '';
+  const { ticketNumber } = ticket;
   const staff = useQuery({
     queryKey: assignmentKeys.assignees,
     queryFn: async ({ signal }) => (await assignmentApi.assignees(signal)).data,
@@ -68,9 +70,7 @@ export function AssignmentPanel({
       </h2>
       <p className="assignment-now" data-testid="assignee">
         {assignee ? (
-          <>
-            <AssignedTo who={mine ? t`${assignee.name} (you)` : assignee.name} />
-          </>
+          <AssignedTo who={mine ? t`${assigneeName} (you)` : assignee.name} />
         ) : (
           <span className="muted">
             <Trans>Unassigned</Trans>
@@ -83,7 +83,7 @@ export function AssignmentPanel({
             type="button"
             className="btn btn-primary btn-sm"
             disabled={off}
-            aria-label={t`Take ticket ${ticket.ticketNumber}`}
+            aria-label={t`Take ticket ${ticketNumber}`}
             onClick={() => void command.run(me._id)}
           >
             <Trans>Take</Trans>
@@ -94,9 +94,7 @@ export function AssignmentPanel({
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={off}
-            aria-label={
-              mine ? t`Let go of ticket ${ticket.ticketNumber}` : t`Unassign ticket ${ticket.ticketNumber}`
-            }
+            aria-label={mine ? t`Let go of ticket ${ticketNumber}` : t`Unassign ticket ${ticketNumber}`}
             onClick={() => void command.run(null)}
           >
             {mine ? <Trans>Let go</Trans> : <Trans>Unassign</Trans>}

@@ -81,7 +81,7 @@ export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: n
       <p>{i18n._(OUTCOME_TEXT[match.outcome])}</p>
       {match.skipped && (
         <p className="muted">
-          <Trans>Why: {match.skipped}</Trans>
+          <WhySkipped reason={match.skipped} />
         </p>
       )}
       {(match.covered.length > 0 || match.remaining.length > 0) && (
@@ -141,6 +141,10 @@ function CheckedLine({ software, checked }: { software: string; checked: string 
   );
 }
 
+function WhySkipped({ reason }: { reason: string }) {
+  return <Trans>Why: {reason}</Trans>;
+}
+
 function CandidateResult({ candidate }: { candidate: SolutionCandidateDto }) {
   if (candidate.result === 'matched') {
     return (
@@ -177,6 +181,7 @@ export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: numbe
     },
   });
 
+  const addedId = added?.id;
   return (
     <section className="card ticket-card solution-add" aria-labelledby={headingId}>
       <h2 id={headingId}>
@@ -190,9 +195,9 @@ export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: numbe
       {added ? (
         <p className="status-success" role="status">
           {added.state === 'approved' ? (
-            <Trans>Solution #{added.id} is in the library, approved for automatic delivery.</Trans>
+            <Trans>Solution #{addedId} is in the library, approved for automatic delivery.</Trans>
           ) : (
-            <Trans>Solution #{added.id} is in the library as a draft.</Trans>
+            <Trans>Solution #{addedId} is in the library as a draft.</Trans>
           )}{' '}
           <Link to="/solutions">
             <Trans>Open the library</Trans>

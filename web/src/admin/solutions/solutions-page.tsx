@@ -71,6 +71,7 @@ function SolutionsDesk() {
   });
   const [retiring, setRetiring] = useState<SolutionDto | null>(null);
   const busy = approve.pending || retire.pending;
+  const retiringId = retiring?.id;
 
   return (
     <ListDesk
@@ -105,7 +106,7 @@ function SolutionsDesk() {
           <SolutionUpload online={list.online} />
           <ConfirmDialog
             open={retiring !== null}
-            title={retiring ? t`Retire solution #${retiring.id}?` : t`Retire solution?`}
+            title={retiring ? t`Retire solution #${retiringId}?` : t`Retire solution?`}
             confirmLabel={t`Retire solution`}
             busy={retire.pending}
             disabled={retire.locked}
