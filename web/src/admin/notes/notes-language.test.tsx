@@ -49,7 +49,7 @@ describe("the ticket page's internal notes and file status in the reader's langu
     const select = within(status).getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
     expect(select.value).toBe('In Progress');
     expect(within(select).getByRole('option', { name: 'Fehlgeschlagen' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Brotkrumennavigation' }).textContent).toContain(
+    expect(screen.getByRole('navigation', { name: 'Navigationspfad' }).textContent).toContain(
       'Ticket #100800',
     );
   });
