@@ -74,12 +74,21 @@ export const DOWNLOAD_MESSAGES = {
   failed: msg`Failed to check download eligibility`,
 } as const satisfies Record<string, MessageDescriptor>;
 
+/** The desk's messages, read in the current language when used (English as the spec has them). */
 export const ADMIN_MESSAGES = {
-  statusFailed: 'Failed to update file status',
-  noTunedFile: 'Please select a tuned file',
-  tunedFailed: 'Failed to upload tuned file',
-  listFailed: 'Failed to load ECU Files',
-} as const;
+  get statusFailed(): string {
+    return currentI18n._(msg`Failed to update file status`);
+  },
+  get noTunedFile(): string {
+    return currentI18n._(msg`Please select a tuned file`);
+  },
+  get tunedFailed(): string {
+    return currentI18n._(msg`Failed to upload tuned file`);
+  },
+  get listFailed(): string {
+    return currentI18n._(msg`Failed to load ECU Files`);
+  },
+};
 
 export interface HistoryLine {
   title: string;
