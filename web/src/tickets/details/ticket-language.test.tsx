@@ -66,7 +66,9 @@ describe('the ticket page in German', () => {
     await activateLocale('de');
     serve(ticket);
     openTicket();
-    expect(await screen.findByRole('heading', { name: 'BMW 320d 2016', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'BMW 320d 2016', level: 1 }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId('status-banner').textContent).toBe(
       'Klicken Sie unten, um Ihre getunte Datei herunterzuladen.',
     );
@@ -82,7 +84,7 @@ describe('the ticket page in German', () => {
     );
 
     const history = within(await screen.findByRole('region', { name: 'Verlauf' }));
-    expect(await history.findByText('Ticket eingereicht')).toBeTruthy();
+    expect(await history.findByText('Ticket eingereicht', {}, { timeout: 5_000 })).toBeTruthy();
     expect(history.getByText('Preis 3 CRD')).toBeTruthy();
     expect(history.getByText('Status auf Freigeschaltet gesetzt')).toBeTruthy();
     expect(history.getByText('von Jane Admin')).toBeTruthy();
@@ -93,8 +95,10 @@ describe('the ticket page in German', () => {
     await activateLocale('de');
     serve(ticket);
     renderPage(<MyFilesPage />, { route: '/my-files' });
-    expect(await screen.findByRole('heading', { name: 'Meine Dateien', level: 1 })).toBeTruthy();
-    expect(await screen.findByText('1 Datei')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Meine Dateien', level: 1 }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('1 Datei', {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'KENNZEICHEN' })).toBeTruthy();
     const cells = [...screen.getByTestId('file-row').querySelectorAll('td')].map((c) => c.textContent);
     expect(cells).toContain('3,00 CRD');
@@ -108,7 +112,9 @@ describe('the ticket page in Arabic', () => {
     await activateLocale('ar');
     serve(ticket);
     openTicket();
-    expect(await screen.findByRole('heading', { name: 'BMW 320d 2016', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'BMW 320d 2016', level: 1 }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getByText('#100777')).toBeTruthy();
     expect(screen.getByText('BD51 SMR')).toBeTruthy();
     const request = screen.getByRole('region', { name: 'الطلب' });
