@@ -1,16 +1,20 @@
 // @vitest-environment happy-dom
 
+import { DTC_MESSAGES, quoteTicket, TICKET_MESSAGES, UPLOAD_MESSAGES } from '@ecu/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { activateLocale } from '../../i18n';
+import { activateLocale, i18n } from '../../i18n';
 import { localDb } from '../../local/db';
 import { mockApi } from '../../test/api-mock';
 import { aUser, findToast, resetDevice } from '../../test/customer';
 import { screen, within } from '../../test/rtl';
 import { A_VEHICLE, aDraft, renderSteps, signIn } from '../../test/wizard';
+import { QUEUED_OFFLINE_TEXT } from '../submitting/upload-progress';
 import ModificationPlanPage from './modification-plan-page';
 import OverviewPage from './overview-page';
 import UploadFilePage from './upload-file-page';
-import { saveDraft } from './wizard-store';
+import { EMPTY_VEHICLE, vehicleIssues } from './wizard-state';
+import { DRAFT_NOT_SAVED_TEXT, saveDraft } from './wizard-store';
+import { quoteLineLabel, wizardText } from './wizard-words';
 
 const STEPS = {
   '/upload-file': <UploadFilePage />,
@@ -62,6 +66,29 @@ describe('the upload wizard in German', () => {
       2,
     );
     expect(screen.getByRole('checkbox', { name: 'Ich akzeptiere die Geschäftsbedingungen' })).toBeTruthy();
+  });
+});
+
+describe('the English texts the wizard is handed', () => {
+  it('all have a German translation, so none shows in English on a German screen', async () => {
+    await activateLocale('de');
+    const texts = [
+      ...Object.values(TICKET_MESSAGES),
+      ...Object.values(UPLOAD_MESSAGES),
+      DTC_MESSAGES.tooMany,
+      DTC_MESSAGES.invalid('X1'),
+      DRAFT_NOT_SAVED_TEXT,
+      QUEUED_OFFLINE_TEXT,
+      ...vehicleIssues(EMPTY_VEHICLE, null).map((issue) => issue.message),
+    ];
+    expect(texts.filter((text) => wizardText(i18n, text) === text)).toEqual([]);
+    expect(wizardText(i18n, DTC_MESSAGES.invalid('X1'))).toContain('„X1“');
+
+    const quote = quoteTicket({ make: 'BMW', stage: 'Stage 1', options: ['EGR OFF'], masterSlave: 'Master' });
+    expect(quote.lines.map((line) => quoteLineLabel(i18n, line.label))).toEqual([
+      'Grundpreis (ECU-Familie BMW)',
+      'EGR OFF (kostenlos mit Stage 1)',
+    ]);
   });
 });
 
