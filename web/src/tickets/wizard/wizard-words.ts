@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { addValidationMessages, validationMessage } from '../../i18n';
 
 /**
  * The English texts the wizard and the upload queue are handed as plain strings (shared's
@@ -43,13 +44,16 @@ const TEXTS: Record<string, MessageDescriptor> = {
   'Failed to create Ecu file. It is kept on this device and will be sent again automatically.': msg`Failed to create Ecu file. It is kept on this device and will be sent again automatically.`,
 };
 
+// Shown wherever a form shows a shared message (web/src/i18n/validation-messages.ts).
+addValidationMessages(Object.entries(TEXTS));
+
 const NOT_A_CODE = /^"(.*)" is not a fault code: a letter P, C, B or U and four characters, like P0420$/s;
 const UPLOAD_ANSWER = /^(The server is not answering|The upload was refused) \((\d+)\)$/;
 
 /** One of the wizard's English texts in the reader's language (an unknown one as it is). */
 export function wizardText(i18n: I18n, text: string): string {
-  const known = TEXTS[text];
-  if (known) return i18n._(known);
+  const known = validationMessage(text, i18n);
+  if (known !== text) return known;
   const code = NOT_A_CODE.exec(text);
   if (code) {
     const raw = code[1] ?? '';
