@@ -1,5 +1,6 @@
 import {
   answerRefusal,
+  asLocale,
   type CounterOfferAnswer,
   type CounterOfferDto,
   type CounterOfferValues,
@@ -8,7 +9,6 @@ import {
   counterOfferSchema,
   dtcCodesAllowed,
   priceAfterOffer,
-  priceDifferenceLabel,
   proposalRefusal,
 } from '@ecu/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -157,7 +157,6 @@ export async function proposeCounterOffer(
       detail: { stage: row.stage, options: row.options, priceDifference },
     });
 
-    const difference = priceDifferenceLabel(priceDifference);
     const [owner] = await tx.select().from(users).where(eq(users.id, ticket.userId));
     if (owner && !owner.deletedAt)
       await queueMail(
@@ -169,9 +168,10 @@ export async function proposeCounterOffer(
             stage: row.stage,
             options: row.options,
             message: row.message,
-            difference,
+            difference: priceDifference,
           },
           `${deps.config.appUrl}/ticket-details/${ticket.ticketNumber}`,
+          asLocale(owner.locale),
         ),
         {
           key: `counter-offer:${row.id}`,
@@ -246,7 +246,7 @@ export async function answerCounterOffer(
     // The engineer who proposed it; when they are gone, the assignee; else the desk.
     const [proposer] = open.proposedBy
       ? await tx
-          .select({ id: users.id, email: users.email })
+          .select({ id: users.id, email: users.email, locale: users.locale })
           .from(users)
           .where(and(eq(users.id, open.proposedBy), eq(users.disabled, false), isNull(users.deletedAt)))
       : [];
@@ -258,6 +258,7 @@ export async function answerCounterOffer(
           proposer.email,
           { ticketNumber: ticket.ticketNumber, answer },
           `${deps.config.appUrl}/ticket/${ticket.ticketNumber}`,
+          asLocale(proposer.locale),
         ),
         {
           key: `counter-offer-answer:${open.id}`,

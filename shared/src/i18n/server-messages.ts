@@ -49,3 +49,9 @@ export function statusIn(t: Translate, status: string): string {
   const id = `status.${status}`;
   return Object.hasOwn(en, id) ? t(id as ServerMessageId) : status;
 }
+
+/** A counter-offer's price change in the reader's language: '+2 credits', '−1 credit', 'No change in price'. */
+export function priceDifferenceIn(t: Translate, difference: number): string {
+  if (difference === 0) return t('credits.noChange');
+  return t(difference > 0 ? 'credits.more' : 'credits.less', { count: Math.abs(difference) });
+}
