@@ -16,7 +16,7 @@ import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts';
 import type { Db, Tx } from '../db/client';
 import { ticketCounterOffers, ticketEvents, tickets, users } from '../db/schema';
-import { conflict, notFound } from '../http/app-error';
+import { conflict, notFound, said } from '../http/app-error';
 import type { AppDeps, AppEnv, UserRow } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
@@ -109,7 +109,7 @@ export async function proposeCounterOffer(
 ): Promise<CounterOfferDto> {
   return deps.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, input.ticketNumber);
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     const open = await openOfferRow(tx, ticket.id);
     const current = { stage: ticket.stage, options: ticket.options };
     const proposed = { stage: input.stage, options: input.options };
@@ -202,7 +202,7 @@ export async function answerCounterOffer(
   await deps.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketNumber);
     // Someone else's ticket answers exactly like a missing one.
-    if (!ticket || ticket.userId !== user.id) throw notFound('Ticket not found');
+    if (!ticket || ticket.userId !== user.id) throw notFound(said('error.ticketNotFound'));
     const open = await openOfferRow(tx, ticket.id);
     const refusal = answerRefusal({ hasOpenOffer: Boolean(open), status: ticket.status, answer });
     if (refusal || !open) throw conflict(refusal?.message ?? 'There is no offer waiting for your answer');

@@ -111,15 +111,15 @@ export const ar: ServerCatalogue = {
   'error.invalidCredentials': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
   'error.tooManyAttempts':
     'محاولات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}.',
-  'error.otp.invalid': 'الرمز غير صالح. تحقق من البريد الإلكتروني وحاول مرة أخرى.',
-  'error.otp.expired': 'انتهت صلاحية الرمز. اطلب رمزًا جديدًا.',
-  'error.otp.tooMany': 'رموز خاطئة كثيرة جدًا. اطلب رمزًا جديدًا.',
+  'field.otp.invalid': 'الرمز غير صالح. تحقق من البريد الإلكتروني وحاول مرة أخرى.',
+  'field.otp.expired': 'انتهت صلاحية الرمز. اطلب رمزًا جديدًا.',
+  'field.otp.tooMany': 'رموز خاطئة كثيرة جدًا. اطلب رمزًا جديدًا.',
   'error.insufficientCredits':
-    'الرصيد غير كافٍ: يلزم {needed} ورصيدك {balance}. تحتاج إلى {missing} إضافية من الرصيد.',
+    'الرصيد غير كافٍ: يلزم {needed} ورصيدك {balance}. تحتاج إلى {missingCount, plural, other {{missing}}} إضافية من الرصيد.',
   'error.download.notEligible': 'لا يحق لك تنزيل هذا الملف',
   'error.download.unavailable': 'الملف غير متوفر',
   'error.download.needCredits':
-    'تحتاج إلى {missing} إضافية من الرصيد لتنزيل هذا الملف (تكلفته {cost}، ورصيدك {balance}).',
+    'تحتاج إلى {missingCount, plural, other {{missing}}} إضافية من الرصيد لتنزيل هذا الملف (تكلفته {cost}، ورصيدك {balance}).',
   'error.notFound': 'غير موجود',
   'error.ticketNotFound': 'التذكرة غير موجودة',
   'error.fileNotFound': 'الملف غير موجود',

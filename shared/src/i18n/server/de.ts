@@ -119,9 +119,9 @@ export const de: ServerCatalogue = {
   'error.invalidCredentials': 'E-Mail oder Passwort ungültig',
   'error.tooManyAttempts':
     'Zu viele Versuche. Bitte versuchen Sie es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
-  'error.otp.invalid': 'Der Code ist ungültig. Prüfen Sie die E-Mail und versuchen Sie es erneut.',
-  'error.otp.expired': 'Der Code ist abgelaufen. Fordern Sie einen neuen an.',
-  'error.otp.tooMany': 'Zu viele falsche Codes. Fordern Sie einen neuen an.',
+  'field.otp.invalid': 'Der Code ist ungültig. Prüfen Sie die E-Mail und versuchen Sie es erneut.',
+  'field.otp.expired': 'Der Code ist abgelaufen. Fordern Sie einen neuen an.',
+  'field.otp.tooMany': 'Zu viele falsche Codes. Fordern Sie einen neuen an.',
   'error.insufficientCredits':
     'Nicht genug Credits: Dafür sind {needed} nötig, Ihr Guthaben beträgt {balance}. Es {missingCount, plural, one {fehlt {missing} Credit} other {fehlen {missing} Credits}}.',
   'error.download.notEligible': 'Sie dürfen diese Datei nicht herunterladen',

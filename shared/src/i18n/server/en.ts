@@ -116,9 +116,9 @@ export const en = {
   'error.invalidCredentials': 'Invalid email or password',
   'error.tooManyAttempts':
     'Too many attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
-  'error.otp.invalid': 'The code is not valid. Check the e-mail and try again.',
-  'error.otp.expired': 'The code has expired. Request a new one.',
-  'error.otp.tooMany': 'Too many wrong codes. Request a new one.',
+  'field.otp.invalid': 'The code is not valid. Check the e-mail and try again.',
+  'field.otp.expired': 'The code has expired. Request a new one.',
+  'field.otp.tooMany': 'Too many wrong codes. Request a new one.',
   'error.insufficientCredits':
     'Not enough credits: this needs {needed} and your balance is {balance}. {missingCount, plural, one {{missing} more credit} other {{missing} more credits}} needed.',
   'error.download.notEligible': 'You are not eligible to download this file',

@@ -112,9 +112,9 @@ export const es: ServerCatalogue = {
   'error.invalidCredentials': 'Correo electrónico o contraseña no válidos',
   'error.tooManyAttempts':
     'Demasiados intentos. Vuelva a intentarlo dentro de {minutes, plural, one {# minuto} other {# minutos}}.',
-  'error.otp.invalid': 'El código no es válido. Revise el correo y vuelva a intentarlo.',
-  'error.otp.expired': 'El código ha caducado. Solicite uno nuevo.',
-  'error.otp.tooMany': 'Demasiados códigos incorrectos. Solicite uno nuevo.',
+  'field.otp.invalid': 'El código no es válido. Revise el correo y vuelva a intentarlo.',
+  'field.otp.expired': 'El código ha caducado. Solicite uno nuevo.',
+  'field.otp.tooMany': 'Demasiados códigos incorrectos. Solicite uno nuevo.',
   'error.insufficientCredits':
     'Créditos insuficientes: se necesitan {needed} y su saldo es {balance}. {missingCount, plural, one {Falta {missing} crédito} other {Faltan {missing} créditos}}.',
   'error.download.notEligible': 'No puede descargar este archivo',

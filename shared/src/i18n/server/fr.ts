@@ -114,9 +114,9 @@ export const fr: ServerCatalogue = {
   'error.invalidCredentials': 'E-mail ou mot de passe incorrect',
   'error.tooManyAttempts':
     'Trop de tentatives. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.',
-  'error.otp.invalid': 'Le code n’est pas valide. Vérifiez l’e-mail et réessayez.',
-  'error.otp.expired': 'Le code a expiré. Demandez-en un nouveau.',
-  'error.otp.tooMany': 'Trop de codes erronés. Demandez-en un nouveau.',
+  'field.otp.invalid': 'Le code n’est pas valide. Vérifiez l’e-mail et réessayez.',
+  'field.otp.expired': 'Le code a expiré. Demandez-en un nouveau.',
+  'field.otp.tooMany': 'Trop de codes erronés. Demandez-en un nouveau.',
   'error.insufficientCredits':
     'Crédits insuffisants : il en faut {needed} et votre solde est de {balance}. Il manque {missingCount, plural, one {{missing} crédit} other {{missing} crédits}}.',
   'error.download.notEligible': 'Vous ne pouvez pas télécharger ce fichier',

@@ -114,9 +114,9 @@ export const it: ServerCatalogue = {
   'error.invalidCredentials': 'E-mail o password non validi',
   'error.tooManyAttempts':
     'Troppi tentativi. Riprova tra {minutes, plural, one {# minuto} other {# minuti}}.',
-  'error.otp.invalid': 'Il codice non è valido. Controlla l’e-mail e riprova.',
-  'error.otp.expired': 'Il codice è scaduto. Richiedine uno nuovo.',
-  'error.otp.tooMany': 'Troppi codici errati. Richiedine uno nuovo.',
+  'field.otp.invalid': 'Il codice non è valido. Controlla l’e-mail e riprova.',
+  'field.otp.expired': 'Il codice è scaduto. Richiedine uno nuovo.',
+  'field.otp.tooMany': 'Troppi codici errati. Richiedine uno nuovo.',
   'error.insufficientCredits':
     'Crediti insufficienti: ne servono {needed} e il tuo saldo è {balance}. {missingCount, plural, one {Manca {missing} credito} other {Mancano {missing} crediti}}.',
   'error.download.notEligible': 'Non puoi scaricare questo file',

@@ -111,9 +111,9 @@ export const pl: ServerCatalogue = {
   'error.invalidCredentials': 'Nieprawidłowy e-mail lub hasło',
   'error.tooManyAttempts':
     'Zbyt wiele prób. Spróbuj ponownie za {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}.',
-  'error.otp.invalid': 'Kod jest nieprawidłowy. Sprawdź e-mail i spróbuj ponownie.',
-  'error.otp.expired': 'Kod wygasł. Poproś o nowy.',
-  'error.otp.tooMany': 'Zbyt wiele błędnych kodów. Poproś o nowy.',
+  'field.otp.invalid': 'Kod jest nieprawidłowy. Sprawdź e-mail i spróbuj ponownie.',
+  'field.otp.expired': 'Kod wygasł. Poproś o nowy.',
+  'field.otp.tooMany': 'Zbyt wiele błędnych kodów. Poproś o nowy.',
   'error.insufficientCredits':
     'Za mało kredytów: potrzeba {needed}, a Twoje saldo wynosi {balance}. Brakuje {missingCount, plural, one {{missing} kredytu} few {{missing} kredytów} many {{missing} kredytów} other {{missing} kredytu}}.',
   'error.download.notEligible': 'Nie możesz pobrać tego pliku',
