@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, signUpSchema } from '../accounts/schemas';
+import { profileSchema } from '../profile/schemas';
 import { TICKET_MESSAGES } from '../tickets/schemas';
 import { LOCALES, type Locale } from './locales';
 import { en } from './server/en';
@@ -91,6 +92,15 @@ describe("the shared schemas' validation texts", () => {
       expect(fieldMessageIn(serverMessages('en'), text)).toBe(text);
       expect(fieldMessageIn(serverMessages('pl'), text)).not.toBe(text);
     }
+    const profile = profileSchema.safeParse({ country: 'XX' }).error!.issues.map((i) => i.message);
+    expect(profile.map((m) => fieldMessageIn(serverMessages('fr'), m))).toEqual([
+      'Le prénom est obligatoire',
+      'Le nom est obligatoire',
+      'Choisissez un pays dans la liste',
+      'La ville est obligatoire',
+      'Le code postal est obligatoire',
+      'L’adresse est obligatoire',
+    ]);
     expect(fieldMessageIn(de, 'Something no catalogue holds')).toBe('Something no catalogue holds');
   });
 

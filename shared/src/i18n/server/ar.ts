@@ -151,4 +151,12 @@ export const ar: ServerCatalogue = {
   'field.yearRequired': 'السنة مطلوبة',
   'field.registrationRequired': 'رقم التسجيل مطلوب',
   'field.masterSlave': 'يرجى اختيار Master أو Slave',
+  'field.firstNameRequired': 'الاسم الأول مطلوب',
+  'field.lastNameRequired': 'اسم العائلة مطلوب',
+  'field.countryRequired': 'الدولة مطلوبة',
+  'field.countryFromList': 'اختر دولة من القائمة',
+  'field.cityRequired': 'المدينة مطلوبة',
+  'field.postCodeRequired': 'الرمز البريدي مطلوب',
+  'field.addressRequired': 'العنوان مطلوب',
+  'field.unknownOption': 'خيار غير معروف',
 };

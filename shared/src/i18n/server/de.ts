@@ -162,4 +162,12 @@ export const de: ServerCatalogue = {
   'field.yearRequired': 'Baujahr ist erforderlich',
   'field.registrationRequired': 'Kennzeichen ist erforderlich',
   'field.masterSlave': 'Bitte wählen Sie Master oder Slave',
+  'field.firstNameRequired': 'Vorname ist erforderlich',
+  'field.lastNameRequired': 'Nachname ist erforderlich',
+  'field.countryRequired': 'Land ist erforderlich',
+  'field.countryFromList': 'Wählen Sie ein Land aus der Liste',
+  'field.cityRequired': 'Ort ist erforderlich',
+  'field.postCodeRequired': 'Postleitzahl ist erforderlich',
+  'field.addressRequired': 'Adresse ist erforderlich',
+  'field.unknownOption': 'Unbekannte Option',
 };

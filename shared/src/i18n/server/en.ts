@@ -156,6 +156,14 @@ export const en = {
   'field.yearRequired': 'Year is required',
   'field.registrationRequired': 'Registration is required',
   'field.masterSlave': 'Please select Master or Slave',
+  'field.firstNameRequired': 'First name is required',
+  'field.lastNameRequired': 'Last name is required',
+  'field.countryRequired': 'Country is required',
+  'field.countryFromList': 'Select a country from the list',
+  'field.cityRequired': 'City is required',
+  'field.postCodeRequired': 'Post code is required',
+  'field.addressRequired': 'Address is required',
+  'field.unknownOption': 'Unknown option',
 } as const;
 
 export type ServerMessageId = keyof typeof en;

@@ -154,4 +154,12 @@ export const es: ServerCatalogue = {
   'field.yearRequired': 'El año es obligatorio',
   'field.registrationRequired': 'La matrícula es obligatoria',
   'field.masterSlave': 'Seleccione Master o Slave',
+  'field.firstNameRequired': 'El nombre es obligatorio',
+  'field.lastNameRequired': 'Los apellidos son obligatorios',
+  'field.countryRequired': 'El país es obligatorio',
+  'field.countryFromList': 'Seleccione un país de la lista',
+  'field.cityRequired': 'La ciudad es obligatoria',
+  'field.postCodeRequired': 'El código postal es obligatorio',
+  'field.addressRequired': 'La dirección es obligatoria',
+  'field.unknownOption': 'Opción desconocida',
 };

@@ -157,4 +157,12 @@ export const fr: ServerCatalogue = {
   'field.yearRequired': 'L’année est obligatoire',
   'field.registrationRequired': 'L’immatriculation est obligatoire',
   'field.masterSlave': 'Veuillez choisir Master ou Slave',
+  'field.firstNameRequired': 'Le prénom est obligatoire',
+  'field.lastNameRequired': 'Le nom est obligatoire',
+  'field.countryRequired': 'Le pays est obligatoire',
+  'field.countryFromList': 'Choisissez un pays dans la liste',
+  'field.cityRequired': 'La ville est obligatoire',
+  'field.postCodeRequired': 'Le code postal est obligatoire',
+  'field.addressRequired': 'L’adresse est obligatoire',
+  'field.unknownOption': 'Option inconnue',
 };

@@ -155,4 +155,12 @@ export const it: ServerCatalogue = {
   'field.yearRequired': 'L’anno è obbligatorio',
   'field.registrationRequired': 'La targa è obbligatoria',
   'field.masterSlave': 'Seleziona Master o Slave',
+  'field.firstNameRequired': 'Il nome è obbligatorio',
+  'field.lastNameRequired': 'Il cognome è obbligatorio',
+  'field.countryRequired': 'Il paese è obbligatorio',
+  'field.countryFromList': 'Seleziona un paese dall’elenco',
+  'field.cityRequired': 'La città è obbligatoria',
+  'field.postCodeRequired': 'Il CAP è obbligatorio',
+  'field.addressRequired': 'L’indirizzo è obbligatorio',
+  'field.unknownOption': 'Opzione sconosciuta',
 };

@@ -151,4 +151,12 @@ export const pl: ServerCatalogue = {
   'field.yearRequired': 'Rok jest wymagany',
   'field.registrationRequired': 'Numer rejestracyjny jest wymagany',
   'field.masterSlave': 'Wybierz Master lub Slave',
+  'field.firstNameRequired': 'Imię jest wymagane',
+  'field.lastNameRequired': 'Nazwisko jest wymagane',
+  'field.countryRequired': 'Kraj jest wymagany',
+  'field.countryFromList': 'Wybierz kraj z listy',
+  'field.cityRequired': 'Miasto jest wymagane',
+  'field.postCodeRequired': 'Kod pocztowy jest wymagany',
+  'field.addressRequired': 'Adres jest wymagany',
+  'field.unknownOption': 'Nieznana opcja',
 };

@@ -155,4 +155,12 @@ export const tr: ServerCatalogue = {
   'field.yearRequired': 'Yıl gereklidir',
   'field.registrationRequired': 'Plaka gereklidir',
   'field.masterSlave': 'Lütfen Master veya Slave seçin',
+  'field.firstNameRequired': 'Ad gereklidir',
+  'field.lastNameRequired': 'Soyad gereklidir',
+  'field.countryRequired': 'Ülke gereklidir',
+  'field.countryFromList': 'Listeden bir ülke seçin',
+  'field.cityRequired': 'Şehir gereklidir',
+  'field.postCodeRequired': 'Posta kodu gereklidir',
+  'field.addressRequired': 'Adres gereklidir',
+  'field.unknownOption': 'Bilinmeyen seçenek',
 };
