@@ -2,8 +2,10 @@ export { domainName, formatLocale, useDomainName, useFormatLocale } from './doma
 export {
   activateLocale,
   chooseLocale,
+  deferAppMessages,
   i18n,
   initialLocale,
+  loadAppMessages,
   localeSaved,
   PSEUDO_LOCALE,
   type ShownLocale,
