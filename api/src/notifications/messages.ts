@@ -1,10 +1,5 @@
 import type { Locale, NotificationChoice } from '@ecu/shared';
-import {
-  priceDifferenceIn,
-  serverMessages,
-  statusIn,
-  type Translate,
-} from '@ecu/shared/i18n/server-messages';
+import { priceDifferenceIn, serverMessages, statusIn } from '@ecu/shared/i18n/server-messages';
 
 /** What the service worker shows (web/public/push-sw.js reads these four fields). */
 export interface PushMessage {
