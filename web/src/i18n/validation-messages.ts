@@ -1,5 +1,5 @@
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX, PASSWORD_MIN } from '@ecu/shared/accounts/schemas';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { i18n } from './i18n';
 
@@ -16,10 +16,10 @@ export function addValidationMessages(entries: readonly (readonly [english: stri
   for (const [english, descriptor] of entries) table.set(english, descriptor);
 }
 
-/** A shared schema's message in the current language, or as it came. */
-export function validationMessage(message: string): string {
+/** A shared schema's message in the current language (or `language`'s), or as it came. */
+export function validationMessage(message: string, language: I18n = i18n): string {
   const descriptor = table.get(message);
-  return descriptor ? i18n._(descriptor) : message;
+  return descriptor ? language._(descriptor) : message;
 }
 
 addValidationMessages([
