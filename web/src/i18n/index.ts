@@ -13,3 +13,4 @@ export {
 } from './i18n';
 export { LanguageName } from './language-name';
 export { LanguageSwitch } from './language-switch';
+export { addValidationMessages, validationMessage } from './validation-messages';
