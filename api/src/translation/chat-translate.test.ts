@@ -143,6 +143,10 @@ describe('with LibreTranslate configured', () => {
       expect(busy.status).toBe(503);
       expect(busy.body).toMatchObject({ code: 'unavailable' });
       expect(busy.headers.get('retry-after')).toBeTruthy();
+      // In the reader's language, as every API error (the tuner's account is German).
+      expect(busy.body.message).toBe(
+        'Der Übersetzungsdienst ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+      );
     } finally {
       libre.failWith = null;
     }

@@ -1,6 +1,6 @@
 import type { Locale } from '@ecu/shared';
 import type { TranslationConfig } from '../config';
-import { AppError } from '../http/app-error';
+import { AppError, said } from '../http/app-error';
 
 /** One text into one of the portal's languages; throws an AppError (502/503) when it cannot. */
 export type TranslateText = (text: string, target: Locale) => Promise<string>;
@@ -11,13 +11,12 @@ const RETRY_AFTER_SECONDS = 30;
 
 /** The provider could not be reached, timed out, or is over its quota: try again later (503). */
 export const translationUnavailable = () =>
-  new AppError('unavailable', 'The translation service is unavailable. Please try again later.', {
+  new AppError('unavailable', said('error.translationUnavailable'), {
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
   });
 
 /** The provider answered, but not with a translation (a refused key, an error, a page): 502. */
-export const translationFailed = () =>
-  new AppError('bad_gateway', 'The translation service did not give a translation. Please try again later.');
+export const translationFailed = () => new AppError('bad_gateway', said('error.translationFailed'));
 
 /** DeepL's target codes: English as British English (the portal's English), the others as ours. */
 const DEEPL_TARGETS: Readonly<Record<Locale, string>> = {

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { passGates } from '../accounts';
 import { chatTicketFor } from '../chat';
 import type { Config } from '../config';
-import { AppError, notFound } from '../http/app-error';
+import { AppError, notFound, said } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
@@ -57,11 +57,11 @@ export type Translator = NonNullable<ReturnType<typeof createTranslator>>;
 export function translationRoutes(translator: Translator | null) {
   const app = new Hono<AppEnv>();
   app.post('/', async (c) => {
-    if (!translator) throw notFound('Chat translation is not configured');
+    if (!translator) throw notFound(said('error.translationOff'));
     const user = passGates(c.var.user);
     const input = await jsonBody(c, chatTranslateInputSchema);
     const ticket = await chatTicketFor(c.var.deps, user, String(input.ticketNumber));
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     const target = input.target ?? asLocale(user.locale);
     c.header('Cache-Control', 'private, no-store');
     const answer = (text: string) => ok<ChatTranslation>(c, 'Translated', { text, target });
@@ -74,11 +74,9 @@ export function translationRoutes(translator: Translator | null) {
     );
     if (!rate.allowed) {
       const minutes = Math.ceil(rate.retryAfterSeconds / 60);
-      throw new AppError(
-        'rate_limited',
-        `Too many translations. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { headers: { 'Retry-After': String(rate.retryAfterSeconds) } },
-      );
+      throw new AppError('rate_limited', said('error.tooManyAttempts', { minutes }), {
+        headers: { 'Retry-After': String(rate.retryAfterSeconds) },
+      });
     }
     return answer(await translator.translate(input.text, target));
   });
