@@ -3,6 +3,7 @@ import { Fragment, useLayoutEffect, useRef } from 'react';
 import { attachmentUrl } from './attachments';
 import { CheckIcon, ClockIcon, FileIcon } from './chat-icons';
 import type { Delivery } from './delivery';
+import { MessageText } from './translate-button';
 import type { ChatView, MessageView } from './view-model';
 
 function DeliveryMark({ delivery }: { delivery: Delivery }) {
@@ -27,9 +28,7 @@ function Message({ message, ticketNumber }: { message: MessageView; ticketNumber
     <li className={`chat-message${message.mine ? ' is-mine' : ''}`} data-testid="chat-message">
       <div className="chat-bubble">
         <span className="chat-sender">{message.sender}</span>
-        <p className="chat-text" dir="auto">
-          {message.text}
-        </p>
+        <MessageText message={message} ticketNumber={ticketNumber} />
         {message.attachments.length > 0 && (
           <ul className="chat-files" aria-label="Attached files">
             {message.attachments.map((file) => (

@@ -137,6 +137,11 @@ export const de: ServerCatalogue = {
     'Der Server hat die Verbindung zur Datenbank verloren. Bitte versuchen Sie es gleich noch einmal.',
   'error.paymentsUnavailable':
     'Kartenzahlungen sind gerade nicht möglich. Bitte wenden Sie sich an den Support.',
+  'error.translationUnavailable':
+    'Der Übersetzungsdienst ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  'error.translationFailed':
+    'Der Übersetzungsdienst hat keine Übersetzung geliefert. Bitte versuchen Sie es später erneut.',
+  'error.translationOff': 'Die Chat-Übersetzung ist nicht eingerichtet',
   'error.serverError': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.invalidInput': 'Ungültige Eingabe',
   'field.emailRequired': 'E-Mail-Adresse ist erforderlich',

@@ -130,6 +130,11 @@ export const es: ServerCatalogue = {
     'El servidor perdió la conexión con su base de datos. Vuelva a intentarlo en un momento.',
   'error.paymentsUnavailable':
     'Los pagos con tarjeta no están disponibles en este momento. Póngase en contacto con soporte.',
+  'error.translationUnavailable':
+    'El servicio de traducción no está disponible. Vuelva a intentarlo más tarde.',
+  'error.translationFailed':
+    'El servicio de traducción no ha devuelto ninguna traducción. Vuelva a intentarlo más tarde.',
+  'error.translationOff': 'La traducción del chat no está configurada',
   'error.serverError': 'Algo salió mal por nuestra parte. Vuelva a intentarlo.',
   'error.invalidInput': 'Datos no válidos',
   'field.emailRequired': 'El correo electrónico es obligatorio',

@@ -132,6 +132,10 @@ export const fr: ServerCatalogue = {
     'Le serveur a perdu la connexion à sa base de données. Veuillez réessayer dans un instant.',
   'error.paymentsUnavailable':
     'Les paiements par carte ne sont pas disponibles pour le moment. Veuillez contacter le support.',
+  'error.translationUnavailable': 'Le service de traduction est indisponible. Veuillez réessayer plus tard.',
+  'error.translationFailed':
+    'Le service de traduction n’a pas fourni de traduction. Veuillez réessayer plus tard.',
+  'error.translationOff': 'La traduction du chat n’est pas configurée',
   'error.serverError': 'Un problème est survenu de notre côté. Veuillez réessayer.',
   'error.invalidInput': 'Saisie non valide',
   'field.emailRequired': 'L’adresse e-mail est obligatoire',

@@ -131,6 +131,9 @@ export const it: ServerCatalogue = {
   'error.databaseUnavailable': 'Il server ha perso la connessione al database. Riprova tra un momento.',
   'error.paymentsUnavailable':
     'I pagamenti con carta non sono disponibili al momento. Contatta l’assistenza.',
+  'error.translationUnavailable': 'Il servizio di traduzione non è disponibile. Riprova più tardi.',
+  'error.translationFailed': 'Il servizio di traduzione non ha restituito una traduzione. Riprova più tardi.',
+  'error.translationOff': 'La traduzione della chat non è configurata',
   'error.serverError': 'Qualcosa è andato storto da parte nostra. Riprova.',
   'error.invalidInput': 'Dati non validi',
   'field.emailRequired': 'L’e-mail è obbligatoria',
