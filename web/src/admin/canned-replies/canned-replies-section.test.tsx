@@ -44,6 +44,7 @@ describe('the canned replies section', () => {
     expect(api.calls('POST', '/admin/canned-replies')[0]?.body).toEqual({
       title: 'Greeting',
       body: 'Hi {firstName}',
+      locale: null,
     });
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
   });
@@ -63,6 +64,41 @@ describe('the canned replies section', () => {
     expect(api.calls('PUT', '/admin/canned-replies/r1')[0]?.body).toEqual({
       title: 'File ready',
       body: 'Your file is ready.',
+      locale: null,
+    });
+  });
+
+  it('keeps the language of a reply: a German version is added as German, and an edit keeps it', async () => {
+    const api = mockApi();
+    let list: CannedReplyDto[] = [{ ...reply('r1', 'Ready', 'Ihre Datei ist fertig.'), locale: 'de' }];
+    api.on('GET', '/admin/canned-replies', () => ok(list));
+    api.on('PUT', '/admin/canned-replies/:id', (req) => {
+      list = [{ ...list[0]!, ...(req.body as object) }];
+      return ok(list[0], { message: 'Canned reply saved' });
+    });
+    api.on('POST', '/admin/canned-replies', () => {
+      const added = { ...reply('n2', 'Ready', 'Votre fichier est prêt.'), locale: 'fr' as const };
+      list = [...list, added];
+      return { status: 201, body: { success: true, message: 'Canned reply added', data: added } };
+    });
+    const { user } = renderWithProviders(<CannedRepliesSection online />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Ready' }));
+    // The list names a version's language in that language.
+    expect(screen.getByRole('heading', { name: 'Ready · Deutsch' })).toBeTruthy();
+    expect((screen.getByLabelText('Language of the reply') as HTMLSelectElement).value).toBe('de');
+    await user.click(screen.getByRole('button', { name: 'Save reply' }));
+    await screen.findByText('Canned reply saved');
+    expect(api.calls('PUT', '/admin/canned-replies/r1')[0]?.body).toMatchObject({ locale: 'de' });
+
+    await user.type(screen.getByLabelText('Title'), 'Ready');
+    await user.type(screen.getByLabelText('Reply'), 'Votre fichier est prêt.');
+    await user.selectOptions(screen.getByLabelText('Language of the reply'), 'fr');
+    await user.click(screen.getByRole('button', { name: 'Add reply' }));
+    await screen.findByText('Canned reply added');
+    expect(api.calls('POST', '/admin/canned-replies')[0]?.body).toEqual({
+      title: 'Ready',
+      body: 'Votre fichier est prêt.',
+      locale: 'fr',
     });
   });
 

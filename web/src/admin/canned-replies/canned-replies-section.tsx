@@ -6,6 +6,7 @@ import {
   type CannedReplyInput,
   cannedReplySchema,
 } from '@ecu/shared/chat/canned-replies';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@ecu/shared/i18n/locales';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -48,11 +49,13 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
   const hintId = useId();
   const titleId = useId();
   const bodyId = useId();
+  const localeId = useId();
   const client = useQueryClient();
   const query = useCannedReplies();
   const [editing, setEditing] = useState<CannedReplyDto | null>(null);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
+  const [locale, setLocale] = useState<Locale | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [deleting, setDeleting] = useState<CannedReplyDto | null>(null);
 
@@ -60,6 +63,7 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
     setEditing(null);
     setTitle('');
     setBody('');
+    setLocale(null);
     setErrors({});
   }
 
@@ -87,7 +91,7 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (save.isPending || !online) return;
-    const parsed = cannedReplySchema.safeParse({ title, body });
+    const parsed = cannedReplySchema.safeParse({ title, body, locale });
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -106,6 +110,7 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
     setEditing(reply);
     setTitle(reply.title);
     setBody(reply.body);
+    setLocale(reply.locale);
     setErrors({});
     document.getElementById(titleId)?.focus();
   }
@@ -144,7 +149,15 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
           {replies.map((reply) => (
             <li key={reply.id} className="canned-reply">
               <div className="canned-reply-text">
-                <h3 className="canned-reply-title">{reply.title}</h3>
+                <h3 className="canned-reply-title">
+                  {reply.title}
+                  {reply.locale && (
+                    <span className="canned-reply-language" lang={reply.locale}>
+                      {' '}
+                      · {LOCALE_NAMES[reply.locale]}
+                    </span>
+                  )}
+                </h3>
                 <p className="canned-reply-body">{reply.body}</p>
               </div>
               <div className="canned-reply-actions">
@@ -196,6 +209,26 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
             onChange={(e) => setBody(e.target.value)}
           />
         </Field>
+        <Field id={localeId} label={t`Language of the reply`}>
+          <select
+            id={localeId}
+            className="select"
+            value={locale ?? ''}
+            onChange={(e) => setLocale((e.target.value || null) as Locale | null)}
+          >
+            <option value="">{t`Any language`}</option>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <p className="muted">
+          <Trans>
+            Keep one reply per language under the same title: the chat offers the customer's language first.
+          </Trans>
+        </p>
         <div className="form-actions">
           <button type="submit" className="btn" disabled={!online || save.isPending}>
             {save.isPending ? t`Saving...` : editing ? t`Save reply` : t`Add reply`}
