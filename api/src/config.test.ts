@@ -350,3 +350,42 @@ describe('SMTP_URL', () => {
     );
   });
 });
+
+describe('TRANSLATE_* (docs/decisions/095-chat-translation.md)', () => {
+  it('is off with nothing set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).translation).toBeUndefined();
+  });
+
+  it('takes a LibreTranslate server with or without a key, and DeepL with its key', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        TRANSLATE_PROVIDER: 'libretranslate',
+        TRANSLATE_URL: 'http://translate.internal:5000/',
+      }).translation,
+    ).toEqual({ provider: 'libretranslate', url: 'http://translate.internal:5000', apiKey: undefined });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), TRANSLATE_PROVIDER: 'deepl', TRANSLATE_API_KEY: 'abc:fx' })
+        .translation,
+    ).toEqual({ provider: 'deepl', url: 'https://api-free.deepl.com', apiKey: 'abc:fx' });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), TRANSLATE_PROVIDER: 'deepl', TRANSLATE_API_KEY: 'pro-key' })
+        .translation?.url,
+    ).toBe('https://api.deepl.com');
+  });
+
+  it.each([
+    ['TRANSLATE_PROVIDER', { TRANSLATE_PROVIDER: 'google', TRANSLATE_URL: 'https://x.example' }],
+    ['TRANSLATE_PROVIDER', { TRANSLATE_URL: 'https://x.example' }],
+    ['TRANSLATE_PROVIDER', { TRANSLATE_API_KEY: 'k' }],
+    ['TRANSLATE_URL', { TRANSLATE_PROVIDER: 'libretranslate' }],
+    ['TRANSLATE_URL', { TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_URL: 'ftp://x.example' }],
+    ['TRANSLATE_API_KEY', { TRANSLATE_PROVIDER: 'deepl' }],
+  ])('refuses a wrong combination, naming %s, for %j', (name, env) => {
+    expect(configError(env).message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('does not echo the key', () => {
+    expect(configError({ TRANSLATE_API_KEY: 'secret-key-1' }).message).not.toContain('secret-key-1');
+  });
+});

@@ -96,6 +96,12 @@ const envObject = z.object({
   // GET /metrics answers only a bearer of this token; unset, /metrics is 404
   // (docs/decisions/074-metrics.md).
   METRICS_TOKEN: optionalText,
+  // Chat translation (docs/decisions/095-chat-translation.md): unset, there is none.
+  TRANSLATE_PROVIDER: optionalText.pipe(
+    z.enum(['libretranslate', 'deepl'], { message: 'must be libretranslate or deepl' }).optional(),
+  ),
+  TRANSLATE_URL: optionalUrl(/^https?$/),
+  TRANSLATE_API_KEY: optionalText,
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
@@ -145,6 +151,27 @@ const envSchema = envObject.superRefine((env, ctx) => {
       code: 'custom',
       path: ['VAPID_PRIVATE_KEY'],
       message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    });
+  }
+  if (!env.TRANSLATE_PROVIDER && (env.TRANSLATE_URL || env.TRANSLATE_API_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRANSLATE_PROVIDER'],
+      message: 'is needed with TRANSLATE_URL or TRANSLATE_API_KEY (libretranslate or deepl)',
+    });
+  }
+  if (env.TRANSLATE_PROVIDER === 'libretranslate' && !env.TRANSLATE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRANSLATE_URL'],
+      message: 'is needed with TRANSLATE_PROVIDER=libretranslate (the server, e.g. http://localhost:5000)',
+    });
+  }
+  if (env.TRANSLATE_PROVIDER === 'deepl' && !env.TRANSLATE_API_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRANSLATE_API_KEY'],
+      message: 'is needed with TRANSLATE_PROVIDER=deepl',
     });
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
@@ -259,7 +286,23 @@ export interface Config {
   push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
   /** The bearer token of GET /metrics (METRICS_TOKEN); undefined: no metrics, /metrics is 404. */
   metricsToken: string | undefined;
+  /**
+   * The machine translation of chat messages (TRANSLATE_*); undefined: none, and the chat
+   * shows no Translate button (docs/decisions/095-chat-translation.md).
+   */
+  translation: TranslationConfig | undefined;
 }
+
+export interface TranslationConfig {
+  provider: 'libretranslate' | 'deepl';
+  /** The API's base URL, without a trailing slash. */
+  url: string;
+  apiKey: string | undefined;
+}
+
+/** DeepL's API host: a Free plan's key ends in ':fx' and has a host of its own. */
+export const deeplDefaultUrl = (apiKey: string) =>
+  apiKey.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com';
 
 export class ConfigError extends Error {}
 
@@ -368,5 +411,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     },
     metricsToken: e.METRICS_TOKEN,
+    translation: e.TRANSLATE_PROVIDER
+      ? {
+          provider: e.TRANSLATE_PROVIDER,
+          url: (e.TRANSLATE_URL ?? deeplDefaultUrl(e.TRANSLATE_API_KEY ?? '')).replace(/\/+$/, ''),
+          apiKey: e.TRANSLATE_API_KEY,
+        }
+      : undefined,
   };
 }

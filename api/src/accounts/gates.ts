@@ -1,6 +1,6 @@
 import { mayUseDesk, type StaffDesk } from '@ecu/shared';
 import type { Context, MiddlewareHandler } from 'hono';
-import { forbidden, unauthorized } from '../http/app-error';
+import { forbidden, said, unauthorized } from '../http/app-error';
 import type { AppEnv, UserRow } from '../http/context';
 import { noteRequestUser } from '../platform/request-scope';
 import type { ResolvedSession, SessionRequest, sessionResolver } from './session-resolve';
@@ -34,13 +34,14 @@ export function loadUser(resolve: ResolveSession): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The gates' refusals, said in the request's language (on-error.ts). */
 export const GATE_MESSAGES = {
-  signedOut: 'Please sign in to continue',
-  notOnboarded: 'Complete your profile first',
-  notVerified: 'Verify your email address first',
-  disabled: 'Account disabled',
-  notAdmin: 'Only admins can do this',
-  notUser: 'This is for customer accounts',
+  signedOut: said('error.signIn'),
+  notOnboarded: said('error.notOnboarded'),
+  notVerified: said('error.notVerified'),
+  disabled: said('error.disabled'),
+  notAdmin: said('error.notAdmin'),
+  notUser: said('error.notCustomer'),
 } as const;
 
 export interface GateOptions {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { AppError } from '../http/app-error';
+import { AppError, said } from '../http/app-error';
 import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/context';
 
@@ -35,11 +35,9 @@ export async function enforceRateLimit(
     const result = await rateLimits.hit(key, seconds, limit);
     if (!result.allowed) {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      throw new AppError(
-        'rate_limited',
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { headers: { 'Retry-After': String(result.retryAfterSeconds) } },
-      );
+      throw new AppError('rate_limited', said('error.tooManyAttempts', { minutes }), {
+        headers: { 'Retry-After': String(result.retryAfterSeconds) },
+      });
     }
   }
   return checks.map(([key]) => key);

@@ -8,8 +8,9 @@ import {
   signUpSchema,
   verifyEmailSchema,
 } from '@ecu/shared';
+import { type ServerMessageId, serverMessages } from '@ecu/shared/i18n/server-messages';
 import { type Context, Hono } from 'hono';
-import { badRequest, unauthorized } from '../http/app-error';
+import { badRequest, said, unauthorized } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
@@ -34,11 +35,13 @@ function forwardCookies(c: Context, res: Response) {
   for (const cookie of res.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
 }
 
-const OTP_ERRORS: Record<string, string> = {
-  INVALID_OTP: 'The code is not valid. Check the e-mail and try again.',
-  OTP_EXPIRED: 'The code has expired. Request a new one.',
-  TOO_MANY_ATTEMPTS: 'Too many wrong codes. Request a new one.',
+/** better-auth's codes for a wrong password-reset code, as our messages (said in the request's language). */
+const OTP_ERRORS: Record<string, ServerMessageId> = {
+  INVALID_OTP: 'field.otp.invalid',
+  OTP_EXPIRED: 'field.otp.expired',
+  TOO_MANY_ATTEMPTS: 'field.otp.tooMany',
 };
+const ENGLISH = serverMessages('en');
 
 /**
  * The /auth/* calls (docs/product.md#13-the-http-api) plus the password reset
@@ -62,7 +65,7 @@ export function accountRoutes() {
       headers: c.req.raw.headers,
       asResponse: true,
     });
-    if (!res.ok) throw unauthorized('Invalid email or password', 'invalid_credentials');
+    if (!res.ok) throw unauthorized(said('error.invalidCredentials'), 'invalid_credentials');
     await forgiveRateLimit(c, counted);
     forwardCookies(c, res);
     const user = await getUserByEmail(db, input.email);
@@ -167,8 +170,8 @@ export function accountRoutes() {
     } catch (err) {
       const code = (err as { body?: { code?: string } }).body?.code;
       if (code && code in OTP_ERRORS)
-        throw badRequest(OTP_ERRORS[code]!, [{ path: 'otp', message: OTP_ERRORS[code]! }]);
-      if (code === 'USER_NOT_FOUND') throw badRequest(OTP_ERRORS.INVALID_OTP!);
+        throw badRequest(said(OTP_ERRORS[code]!), [{ path: 'otp', message: ENGLISH(OTP_ERRORS[code]!) }]);
+      if (code === 'USER_NOT_FOUND') throw badRequest(said(OTP_ERRORS.INVALID_OTP!));
       throw err;
     }
     return ok(c, 'Your password has been reset. Sign in with your new password.', null);

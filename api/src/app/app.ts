@@ -24,6 +24,7 @@ import { serviceStatusRoutes } from '../settings/routes';
 import { syncRoutes } from '../sync/routes';
 import { fileRoutes } from '../tickets/file-routes';
 import { ticketRoutes } from '../tickets/routes';
+import { createTranslator, translationRoutes } from '../translation';
 import { uploadRoutes } from '../uploads/routes';
 import { createTusServer, UPLOADS_PATH } from '../uploads/tus-server';
 import { publicConfigRoutes } from './public-config-route';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.route('/api/ecuFile', ticketRoutes());
   app.route('/api/files', fileRoutes());
   app.route('/api/payment', paymentRoutes());
+  app.route('/api/chat/translate', translationRoutes(createTranslator(deps.config.translation)));
   app.route('/api/chat', chat.routes);
   app.route('/api/admin/chat-inbox', chat.inboxRoutes);
   app.route('/api/admin', adminRoutes());

@@ -3,7 +3,7 @@ import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { getSettings } from '../settings/service';
 
-/** Settings every visitor may read: support address (disabled overlay), seller block, payments mode. */
+/** Settings every visitor may read: support address (disabled overlay), seller block, payments mode, chat translation. */
 export function publicConfigRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
@@ -20,6 +20,8 @@ export function publicConfigRoutes() {
           : payments?.name === 'sandbox'
             ? { mode: 'sandbox' as const, publishableKey: null }
             : { mode: 'off' as const, publishableKey: null },
+      // Whether chat messages can be translated (POST /api/chat/translate); never the provider's URL or key.
+      chatTranslation: Boolean(config.translation),
     });
   });
   return app;

@@ -69,6 +69,37 @@ describe('canned replies', () => {
     expect(again.body.message).toBe('No such canned reply');
   });
 
+  it('keeps a version per language under one title: listed by title, any-language first, then by language', async () => {
+    const post = (locale: unknown, body: string) =>
+      engineer.client.post<CannedReplyDto>('/api/admin/canned-replies', {
+        title: 'Ready in your language',
+        body,
+        locale,
+      });
+    const any = await post(undefined, 'Your file is ready, {firstName}.');
+    const de = await post('de', 'Ihre Datei ist fertig, {firstName}.');
+    const ar = await post('ar', 'ملفك جاهز يا {firstName}.');
+    for (const res of [any, de, ar]) expect(res.status, res.text).toBe(201);
+    expect([any.body.data.locale, de.body.data.locale, ar.body.data.locale]).toEqual([null, 'de', 'ar']);
+
+    const versions = (await listOf(admin)).filter((r) => r.title === 'Ready in your language');
+    expect(versions.map((r) => r.locale)).toEqual([null, 'ar', 'de']);
+
+    // An edit may move a version to another language, or to any.
+    const moved = await admin.client.put<CannedReplyDto>(`/api/admin/canned-replies/${de.body.data.id}`, {
+      title: 'Ready in your language',
+      body: 'Ihre Datei ist fertig.',
+      locale: 'tr',
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data.locale).toBe('tr');
+
+    const refused = await post('pt', 'Olá');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain("Choose one of the portal's languages");
+    for (const r of versions) await admin.client.request('DELETE', `/api/admin/canned-replies/${r.id}`);
+  });
+
   it.each([
     [{ body: 'x' }, 'Give the reply a title'],
     [{ title: 'x', body: '   ' }, 'Write the reply'],

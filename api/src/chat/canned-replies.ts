@@ -4,6 +4,7 @@ import {
   cannedReplyIdSchema,
   cannedReplySchema,
 } from '@ecu/shared/chat/canned-replies';
+import { asLocale } from '@ecu/shared/i18n/locales';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser } from '../accounts';
@@ -20,19 +21,36 @@ const columns = {
   id: cannedReplies.id,
   title: cannedReplies.title,
   body: cannedReplies.body,
+  locale: cannedReplies.locale,
   updatedAt: cannedReplies.updatedAt,
 };
 
-function toDto(row: { id: string; title: string; body: string; updatedAt: Date }): CannedReplyDto {
-  return { id: row.id, title: row.title, body: row.body, updatedAt: row.updatedAt.toISOString() };
+function toDto(row: {
+  id: string;
+  title: string;
+  body: string;
+  locale: string | null;
+  updatedAt: Date;
+}): CannedReplyDto {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    locale: row.locale === null ? null : asLocale(row.locale),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
-/** Every canned reply, by title: the desk's list is short (CANNED_REPLIES_MAX). */
+/** Every canned reply, by title, then language: the desk's list is short (CANNED_REPLIES_MAX). */
 async function listReplies(db: Db): Promise<CannedReplyDto[]> {
   const rows = await db
     .select(columns)
     .from(cannedReplies)
-    .orderBy(asc(sql`lower(${cannedReplies.title})`), asc(cannedReplies.id));
+    .orderBy(
+      asc(sql`lower(${cannedReplies.title})`),
+      sql`${cannedReplies.locale} asc nulls first`,
+      asc(cannedReplies.id),
+    );
   return rows.map(toDto);
 }
 

@@ -10,6 +10,7 @@ import { type ChatPresence, localPresence, redisPresence } from './presence';
 import { chatRoutes } from './routes';
 import { attachChatServer } from './ws-server';
 
+export { chatTicketFor } from './access';
 export { announceAccessChange } from './access-changes';
 export { cannedReplyRoutes } from './canned-replies';
 export { DELETED_USER_NAME, forgetChatUser } from './forget-user';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { passGates } from '../accounts';
 import { chatAttachments, uploads } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound, said } from '../http/app-error';
 import { contentDisposition } from '../http/content-disposition';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
@@ -22,7 +22,7 @@ export function chatRoutes(hub: ChatHub) {
   app.get('/:ticketNumber', async (c) => {
     const user = passGates(c.var.user);
     const ticket = await chatTicketFor(c.var.deps, user, c.req.param('ticketNumber'));
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     c.header('Cache-Control', 'private, no-store');
     const { chatLoadPayload } = await docRuntime();
     return ok(c, 'Chat loaded', await chatLoadPayload(c.var.deps, hub, ticket, user));
@@ -32,7 +32,7 @@ export function chatRoutes(hub: ChatHub) {
     const { db, storage, logger } = c.var.deps;
     const user = passGates(c.var.user);
     const ticket = await chatTicketFor(c.var.deps, user, c.req.param('ticketNumber'));
-    if (!ticket) throw notFound('File not found');
+    if (!ticket) throw notFound(said('error.fileNotFound'));
     const [row] = await db
       .select({ name: uploads.fileName, size: uploads.size, key: uploads.storageKey, sha256: uploads.sha256 })
       .from(chatAttachments)
@@ -40,12 +40,12 @@ export function chatRoutes(hub: ChatHub) {
       .where(
         and(eq(chatAttachments.uploadId, c.req.param('uploadId')), eq(chatAttachments.ticketId, ticket.id)),
       );
-    if (!row) throw notFound('File not found');
+    if (!row) throw notFound(said('error.fileNotFound'));
     try {
       await storage.size(row.key);
     } catch (err) {
       logger.error(`Chat attachment is missing from storage (${row.key})`, err);
-      throw notFound('File not found');
+      throw notFound(said('error.fileNotFound'));
     }
     const headers: Record<string, string> = {
       'Content-Type': 'application/octet-stream',

@@ -13,7 +13,7 @@ import { recordAudit } from '../admin';
 import type { Db, Tx } from '../db/client';
 import { withCustomPlans } from '../db/prepared';
 import { payments, users } from '../db/schema';
-import { badRequest, notFound } from '../http/app-error';
+import { badRequest, notFound, said } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { idempotent } from '../http/idempotency';
 import { int4FromDigits } from '../http/int4';
@@ -66,7 +66,7 @@ export function adminCreditRoutes() {
     const paymentId = c.req.param('paymentId');
     if (!isUuid(paymentId)) throw badRequest('Not a payment id');
     const evidence = await getPaymentEvidence(c.var.deps.db, paymentId);
-    if (!evidence) throw notFound('Payment not found');
+    if (!evidence) throw notFound(said('error.paymentNotFound'));
     // pdfkit (and its fonts) loads on the first PDF, not at every start.
     const { renderEvidencePdf } = await import('./evidence-pdf');
     const pdf = await renderEvidencePdf(evidence, new Date());

@@ -137,3 +137,67 @@ describe('an invoice for a name outside Latin-1', () => {
     expect(Buffer.from(res.bytes).toString('latin1')).not.toContain('/BaseFont /Helvetica');
   });
 });
+
+describe("an invoice in its buyer's language (docs/decisions/093-languages.md)", () => {
+  async function invoiceIn(locale: string, profile = BUYER_PROFILE) {
+    const tuner = await verifiedUser(server, profile);
+    expect((await tuner.client.put('/api/auth/locale', { locale })).status).toBe(200);
+    const payment = await buyCredits(tuner.client, '25credits');
+    const res = await getBytes(tuner.client, payment.invoiceUrl!);
+    expect(res.status).toBe(200);
+    return { text: await pdfText(res.bytes), payment, tuner };
+  }
+
+  it('is Polish for a Polish customer, with its letters as written', async () => {
+    const { text, payment } = await invoiceIn('pl', { ...BUYER_PROFILE, country: 'PL', city: 'Łódź' });
+    expect(text).toContain('FAKTURA VAT');
+    expect(text).toContain(`Numer faktury: ${payment.serialNo}`);
+    expect(text).toContain('Sprzedawca');
+    expect(text).toContain('Nabywca');
+    expect(text).toContain('7 Harbour Walk, Łódź, BS1 4DJ, Polska');
+    expect(text).toContain('Ilość');
+    expect(text).toContain('Kredyty na tuning ECU (25credits)');
+    // Polish writes pounds as '1320,00 GBP' (its own format of the same amount).
+    expect(text).toMatch(/Wartość netto 1\s?320,00\sGBP/);
+    expect(text).toMatch(/VAT \(20%\) 264,00\sGBP/);
+    expect(text).toMatch(/Razem 1\s?584,00\sGBP/);
+    expect(text).toContain('Zapłacono kartą dnia');
+    expect(text).toContain('Płatności za kredyty nie podlegają zwrotowi');
+    expect(text).not.toContain('VAT INVOICE');
+    expect(text).not.toContain('Subtotal');
+  });
+
+  it('is Turkish for a Turkish customer, with ş ğ ı İ ç as written', async () => {
+    const { text, payment } = await invoiceIn('tr', { ...BUYER_PROFILE, country: 'TR', city: 'İzmir' });
+    expect(text).toContain('KDV FATURASI');
+    expect(text).toContain(`Fatura numarası: ${payment.serialNo}`);
+    expect(text).toContain('Satıcı');
+    expect(text).toContain('Alıcı');
+    expect(text).toContain('7 Harbour Walk, İzmir, BS1 4DJ, Türkiye');
+    expect(text).toContain('Açıklama');
+    expect(text).toMatch(/Ara toplam £1\.320,00/);
+    expect(text).toMatch(/KDV \(%20\) £264,00/);
+    expect(text).toMatch(/Genel toplam £1\.584,00/);
+    expect(text).toContain('İngiliz sterlini');
+    expect(text).toContain('başkasına');
+    expect(text).toContain('çözülemediği');
+    expect(text).not.toContain('VAT INVOICE');
+  });
+
+  it('stays English for an Arabic customer (pdfkit cannot set Arabic), and is English as before', async () => {
+    const { text } = await invoiceIn('ar');
+    expect(text).toContain('VAT INVOICE');
+    expect(text).toMatch(/Total £1,584\.00/);
+    const english = await invoiceIn('en');
+    expect(english.text).toContain('VAT INVOICE');
+    expect(english.text).toContain('Bill To');
+    expect(english.text).toContain('Date: ');
+    expect(english.text).toMatch(/Date: \d{2} [A-Z][a-z]{2} \d{4}/);
+    expect(english.text).toContain('7 Harbour Walk, Bristol, BS1 4DJ, United Kingdom');
+    expect(english.text).toMatch(/Subtotal £1,320\.00 VAT \(20%\) £264\.00 Total £1,584\.00/);
+    expect(english.text).toContain('Paid by card on ');
+    expect(english.text).toContain(
+      'Amounts in GBP. Credit payments are non-refundable and non-transferable; credits are refunded if a file issue cannot be resolved.',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { creditLedger, type LEDGER_KINDS, users } from '../db/schema';
-import { AppError, notFound } from '../http/app-error';
+import { AppError, notFound, said } from '../http/app-error';
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -30,7 +30,12 @@ export class InsufficientCreditsError extends AppError {
     const missing = needed - balance;
     super(
       'insufficient_credits',
-      `Not enough credits: this needs ${needed} and your balance is ${balance}. ${missing} more credit${missing === 1 ? '' : 's'} needed.`,
+      said('error.insufficientCredits', {
+        needed: String(needed),
+        balance: String(balance),
+        missing: String(missing),
+        missingCount: missing,
+      }),
     );
   }
 }

@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, getUserById, requireAccount, toUserDto } from '../accounts';
 import { payments } from '../db/schema';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { AppError, badRequest, notFound, said } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { idempotent } from '../http/idempotency';
@@ -23,8 +23,7 @@ import { toTransactionDto } from './transaction-dto';
 
 function providerOf(c: { var: AppEnv['Variables'] }) {
   const provider = c.var.deps.payments;
-  if (!provider)
-    throw new AppError('unavailable', 'Card payments are not available right now. Please contact support.');
+  if (!provider) throw new AppError('unavailable', said('error.paymentsUnavailable'));
   return provider;
 }
 
@@ -59,7 +58,7 @@ export function paymentRoutes() {
       .select()
       .from(payments)
       .where(and(eq(payments.id, paymentId), eq(payments.userId, user.id)));
-    if (!payment) throw notFound('Payment not found');
+    if (!payment) throw notFound(said('error.paymentNotFound'));
     if (payment.status === 'Completed' || !payment.providerPaymentId) {
       return ok(c, payment.status === 'Completed' ? 'Payment Successful' : 'Payment Failed', {
         transaction: toTransactionDto(payment),
@@ -130,11 +129,11 @@ export function paymentRoutes() {
     const { db, config, logger } = c.var.deps;
     const user = currentUser(c);
     const paymentId = c.req.param('paymentId');
-    if (!isUuid(paymentId)) throw notFound('Invoice not found');
+    if (!isUuid(paymentId)) throw notFound(said('error.invoiceNotFound'));
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
     // Never reveal another user's payment: the same 404 as for a missing one.
     if (!payment || (payment.userId !== user.id && user.role !== 'admin') || payment.status !== 'Completed') {
-      throw notFound('Invoice not found');
+      throw notFound(said('error.invoiceNotFound'));
     }
     const buyer = payment.userId === user.id ? user : await getUserById(db, payment.userId);
     const company = companyOf(await getSettings(db, config, logger));

@@ -1,5 +1,10 @@
 import { ERROR_CODE_STATUS, type ErrorCode, type FieldError } from '@ecu/shared';
+import { type Said, said, serverMessages } from '@ecu/shared/i18n/server-messages';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export { type Said, said };
+
+const english = serverMessages('en');
 
 export interface AppErrorOptions {
   errors?: FieldError[];
@@ -14,13 +19,17 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly errors: FieldError[];
   readonly headers: Record<string, string>;
+  /** The message by id, which the answer renders in the request's language (on-error.ts). */
+  readonly said: Said | undefined;
 
+  /** `message`: English text, or a catalogue message (`said(id, values)`), whose English is `message`. */
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | Said,
     options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : english(message.id, { ...message.values }));
+    this.said = typeof message === 'string' ? undefined : message;
     this.status = ERROR_CODE_STATUS[code];
     this.errors = options.errors ?? [];
     this.headers = options.headers ?? {};
@@ -33,13 +42,18 @@ type CodeOf<Status extends number> = {
 }[ErrorCode];
 
 /** A 400; one that names fields is a validation failure, else a request the server refuses. */
-export const badRequest = (message: string, errors: FieldError[] = []) =>
+export const badRequest = (message: string | Said, errors: FieldError[] = []) =>
   new AppError(errors.length > 0 ? 'validation_failed' : 'bad_request', message, { errors });
-export const unauthorized = (message = 'Please sign in to continue', code: CodeOf<401> = 'unauthorized') =>
+export const unauthorized = (
+  message: string | Said = said('error.signIn'),
+  code: CodeOf<401> = 'unauthorized',
+) => new AppError(code, message);
+export const forbidden = (message: string | Said, code: CodeOf<403> = 'forbidden') =>
   new AppError(code, message);
-export const forbidden = (message: string, code: CodeOf<403> = 'forbidden') => new AppError(code, message);
-export const notFound = (message = 'Not found') => new AppError('not_found', message);
-export const conflict = (message: string, code: CodeOf<409> = 'conflict') => new AppError(code, message);
+export const notFound = (message: string | Said = said('error.notFound')) =>
+  new AppError('not_found', message);
+export const conflict = (message: string | Said, code: CodeOf<409> = 'conflict') =>
+  new AppError(code, message);
 
 /** How long a client waits before it asks again after a 503 (the pool reconnects in well under it). */
 export const RETRY_AFTER_SECONDS = 2;
@@ -50,7 +64,7 @@ export const RETRY_AFTER_SECONDS = 2;
  * the client repeats it under the same Idempotency-Key where the route takes one.
  */
 export const databaseUnavailable = () =>
-  new AppError('unavailable', 'The server lost its database connection. Please try again in a moment.', {
+  new AppError('unavailable', said('error.databaseUnavailable'), {
     headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
   });
 

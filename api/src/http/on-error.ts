@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { codeForStatus } from '@ecu/shared';
+import { fieldMessageIn, type Translate } from '@ecu/shared/i18n/server-messages';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -9,6 +10,7 @@ import { AppError, databaseUnavailable, outOfStorage } from './app-error';
 import { discardUnreadBody } from './body-limit';
 import { failure } from './envelope';
 import { incomingOf } from './incoming';
+import { requestMessages } from './request-locale';
 
 /** An error's answer: its status, its envelope and the headers it asks for. */
 export interface ErrorAnswer {
@@ -28,10 +30,26 @@ export function faultError(err: unknown): AppError | undefined {
 }
 
 /**
- * What an error thrown by a route answers: an AppError its own envelope, a fault of the machine its 503 or
- * 507 (logged as a warning), anything unexpected a logged 500.
+ * An AppError's message and field errors in the request's language (`t`): a message said by id
+ * in the catalogue's words, a shared schema's validation text by its English; anything else as
+ * it was written. English comes out as the code wrote it.
  */
-function errorAnswer(err: unknown, logger: Logger, request: { method: string; path: string }): ErrorAnswer {
+function renderedIn(t: Translate, err: AppError): { message: string; errors: AppError['errors'] } {
+  const message = err.said ? t(err.said.id, { ...err.said.values }) : fieldMessageIn(t, err.message);
+  const errors = err.errors.map((e) => ({ ...e, message: fieldMessageIn(t, e.message) }));
+  return { message, errors };
+}
+
+/**
+ * What an error thrown by a route answers: an AppError its own envelope, a fault of the machine its 503 or
+ * 507 (logged as a warning), anything unexpected a logged 500; its words in the request's language.
+ */
+function errorAnswer(
+  err: unknown,
+  logger: Logger,
+  request: { method: string; path: string },
+  t: Translate,
+): ErrorAnswer {
   const fault = err instanceof AppError ? undefined : faultError(err);
   if (fault) {
     logger.warn(`${request.method} ${request.path} answered ${fault.status}: ${fault.code}`, {
@@ -40,7 +58,8 @@ function errorAnswer(err: unknown, logger: Logger, request: { method: string; pa
     err = fault;
   }
   if (err instanceof AppError) {
-    return { status: err.status, body: failure(err.message, err.errors, err.code), headers: err.headers };
+    const { message, errors } = renderedIn(t, err);
+    return { status: err.status, body: failure(message, errors, err.code), headers: err.headers };
   }
   if (err instanceof HTTPException) {
     const status = err.status;
@@ -50,7 +69,7 @@ function errorAnswer(err: unknown, logger: Logger, request: { method: string; pa
   logger.error(`${request.method} ${request.path} failed:`, err);
   return {
     status: 500,
-    body: failure('Something went wrong on our side. Please try again.', [], 'server_error'),
+    body: failure(t('error.serverError'), [], 'server_error'),
     headers: {},
   };
 }
@@ -71,7 +90,7 @@ function reasonOf(err: unknown): string {
 export function onError(logger: Logger) {
   return async (err: Error, c: Context) => {
     const incoming = incomingOf(c) as IncomingMessage | undefined;
-    const answer = errorAnswer(err, logger, { method: c.req.method, path: c.req.path });
+    const answer = errorAnswer(err, logger, { method: c.req.method, path: c.req.path }, requestMessages(c));
     for (const [k, v] of Object.entries(answer.headers)) c.header(k, v);
     // A refusal that came before the body was read (a 401, a 413 by its declared length...)
     // reads it first, so that a client still sending reads this answer, not a broken pipe.

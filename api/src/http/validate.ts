@@ -1,7 +1,7 @@
 import type { FieldError } from '@ecu/shared';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { AppError, badRequest } from './app-error';
+import { AppError, badRequest, said } from './app-error';
 
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -52,7 +52,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   const result = schema.safeParse(input);
   if (!result.success) {
     const errors = fieldErrors(result.error);
-    throw new AppError('validation_failed', errors[0]?.message ?? 'Invalid input', { errors });
+    throw new AppError('validation_failed', errors[0]?.message ?? said('error.invalidInput'), { errors });
   }
   return result.data;
 }

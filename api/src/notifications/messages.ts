@@ -1,5 +1,5 @@
 import type { Locale, NotificationChoice } from '@ecu/shared';
-import { serverMessages, statusIn, type Translate } from '@ecu/shared/i18n/server-messages';
+import { priceDifferenceIn, serverMessages, statusIn } from '@ecu/shared/i18n/server-messages';
 
 /** What the service worker shows (web/public/push-sw.js reads these four fields). */
 export interface PushMessage {
@@ -110,12 +110,6 @@ function clip(text: string): string {
 export const tunerTicketPath = (n: number) => `/ticket-details/${n}`;
 export const adminTicketPath = (n: number) => `/ticket/${n}`;
 
-/** '+2 credits', '−1 credit', 'No change in price', in the reader's language. */
-function differenceText(t: Translate, difference: number): string {
-  if (difference === 0) return t('credits.noChange');
-  return t(difference > 0 ? 'credits.more' : 'credits.less', { count: Math.abs(difference) });
-}
-
 /**
  * The audience and the message of an event, in `locale` (the recipient's language: the message
  * is made per device's account; docs/decisions/093-languages.md). A chat message goes the other
@@ -213,7 +207,7 @@ export function describeEvent(
         audience: { to: { userId: event.ownerId }, choice: 'ticketStatus' },
         message: {
           title: t('push.offer.title', { ticketNumber: String(n) }),
-          body: t('push.offer.body', { difference: differenceText(t, event.priceDifference) }),
+          body: t('push.offer.body', { difference: priceDifferenceIn(t, event.priceDifference) }),
           url: tunerTicketPath(n),
           tag: `ticket-${n}-offer`,
         },

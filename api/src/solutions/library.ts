@@ -18,7 +18,7 @@ import { personRefs } from '../accounts';
 import { recordAudit } from '../admin';
 import type { Db, Tx } from '../db/client';
 import { solutions, ticketFiles } from '../db/schema';
-import { conflict, notFound } from '../http/app-error';
+import { conflict, notFound, said } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
 import { poolBusy } from '../platform/worker-pool';
 import { getTicketByNumber, identifyStoredEcu, readWhole } from '../tickets';
@@ -109,7 +109,7 @@ export async function createSolutionFromTicket(
 ): Promise<SolutionDto> {
   const { db, storage } = deps;
   const ticket = await getTicketByNumber(db, input.ticketNumber);
-  if (!ticket) throw notFound('Ticket not found');
+  if (!ticket) throw notFound(said('error.ticketNotFound'));
   if (ticket.status !== 'Unlocked' && ticket.status !== 'Completed')
     throw conflict(
       `Ticket #${ticket.ticketNumber} is ${ticket.status}: a solution is made from a delivered ticket (Unlocked or Completed).`,

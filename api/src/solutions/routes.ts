@@ -10,7 +10,7 @@ import {
 } from '@ecu/shared';
 import { Hono } from 'hono';
 import { currentUser } from '../accounts';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { AppError, badRequest, notFound, said } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import { contentDisposition } from '../http/content-disposition';
 import type { AppEnv } from '../http/context';
@@ -128,7 +128,7 @@ export function adminSolutionRoutes() {
   app.get('/solutions/matches/:ticketNumber', async (c) => {
     const { ticketNumber } = parseWith(ticketNumberSchema, { ticketNumber: c.req.param('ticketNumber') });
     const ticket = await getTicketByNumber(c.var.deps.db, ticketNumber);
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     return ok(c, 'Matched solutions', await ticketMatches(c.var.deps.db, ticket));
   });
 
@@ -136,7 +136,7 @@ export function adminSolutionRoutes() {
   app.get('/solutions/matches/:ticketNumber/prepared', async (c) => {
     const { ticketNumber } = parseWith(ticketNumberSchema, { ticketNumber: c.req.param('ticketNumber') });
     const ticket = await getTicketByNumber(c.var.deps.db, ticketNumber);
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     const file = await preparedFile(c.var.deps, ticket);
     return c.body(Buffer.from(file.bytes), 200, {
       'Content-Type': 'application/octet-stream',

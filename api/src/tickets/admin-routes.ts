@@ -14,7 +14,7 @@ import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { overdueByTicket, withOverdue } from '../escalation';
-import { badRequest, notFound } from '../http/app-error';
+import { badRequest, notFound, said } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppEnv } from '../http/context';
 import { jsonText, ok, okText } from '../http/envelope';
@@ -76,7 +76,7 @@ export function adminTicketRoutes() {
   app.get('/getTicketDetails/:ticketNumber', async (c) => {
     const { ticketNumber } = parseWith(ticketNumberSchema, { ticketNumber: c.req.param('ticketNumber') });
     const row = await getTicketByNumber(c.var.deps.db, ticketNumber);
-    if (!row) throw notFound('Ticket not found');
+    if (!row) throw notFound(said('error.ticketNotFound'));
     return ok(c, 'Ticket details', await adminTicketDetails(c.var.deps.db, row));
   });
 
@@ -121,7 +121,7 @@ export function adminTicketRoutes() {
             throw badRequest('Please select a tuned file', [
               { path: 'tunedFile', message: 'Please select a tuned file' },
             ]);
-          if (!(await getTicketByNumber(db, ticketNumber))) throw notFound('Ticket not found');
+          if (!(await getTicketByNumber(db, ticketNumber))) throw notFound(said('error.ticketNotFound'));
           stored = file;
         } catch (err) {
           await form.discard();
@@ -146,7 +146,7 @@ export function adminTicketRoutes() {
         uploadId = upload.id;
       }
       const ticket = await getTicketByNumber(db, ticketNumber);
-      if (!ticket) throw notFound('Ticket not found');
+      if (!ticket) throw notFound(said('error.ticketNotFound'));
       await db.transaction((tx) => attachTunedFile(tx, ticket.id, admin, stored, { uploadId }));
       return ok(
         c,

@@ -14,7 +14,7 @@ import { currentUser } from '../accounts';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { ticketEvents, tickets, users } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/app-error';
+import { badRequest, forbidden, notFound, said } from '../http/app-error';
 import type { AppEnv, UserRow } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
@@ -103,7 +103,7 @@ export async function assignTicket(
       .from(tickets)
       .where(eq(tickets.ticketNumber, input.ticketNumber))
       .for('update');
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     const refusal = assignmentRefusal(actor, ticket.assigneeId, input.userId);
     if (refusal) throw forbidden(refusal);
     if (ticket.assigneeId === input.userId) return;

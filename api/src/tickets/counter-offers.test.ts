@@ -98,8 +98,18 @@ describe('proposing a different plan', () => {
     expect((await myRow(owner, ticket.ticketNumber)).awaitingCustomer).toBe(true);
 
     const mail = await server.smtp.nextMailAbout(owner.email, 'a different plan');
-    expect(mail.text).toContain('Stage 2: EGR OFF, IMMO OFF, DTC OFF (+1 credit)');
-    expect(mail.text).toContain('Stage 2 suits this ECU better');
+    const n = ticket.ticketNumber;
+    // English, word for word as it always was.
+    expect(mail.subject).toBe(`ECU Portal: ticket ${n}: a different plan is proposed`);
+    expect(mail.text).toBe(
+      `Our engineer proposes a different plan for ticket ${n}: Stage 2: EGR OFF, IMMO OFF, DTC OFF (+1 credit).\n\n` +
+        'Their message: Stage 2 suits this ECU better\n\n' +
+        'Open the ticket to accept or decline it. The ticket waits for your answer.\n\n' +
+        `${server.deps.config.appUrl}/ticket-details/${n}\n\nECU Portal - World Leading File Portal\n`,
+    );
+    expect(mail.html).toContain('<!doctype html><html><body style=');
+    expect(mail.html).toContain(`<h2 style="color:#0b1220">Ticket ${n}: a different plan</h2>`);
+    expect(mail.html).toContain('">Open the ticket</a></p>');
   });
 
   it('is refused to customers, with a bad payload, for the same plan, twice, and on a closed ticket', async () => {
@@ -289,6 +299,45 @@ describe('pushes', () => {
     expect(offerPushes(desk, n).map((m) => [m.title, m.url])).toEqual([
       [`Ticket ${n}: the customer declined your offer`, `/ticket/${n}`],
     ]);
+  });
+});
+
+describe("in the recipient's language (docs/decisions/093-languages.md)", () => {
+  it('a German customer gets the offer in German, by mail and push; the engineer the answer in theirs', async () => {
+    const tuner = await verifiedUser(server);
+    expect((await tuner.client.put('/api/auth/locale', { locale: 'de' })).status).toBe(200);
+    const phone = await subscribeDevice(tuner.client, push, '/push/offer-owner-de');
+    const { ticket } = await submitTicket(tuner.client);
+    const n = ticket.ticketNumber;
+    expect((await propose(engineer, { ticketNumber: n, ...OFFER })).status).toBe(201);
+
+    const mail = await server.smtp.nextMailAbout(tuner.email, 'ein anderer Plan wird vorgeschlagen');
+    expect(mail.subject).toBe(`ECU Portal: Ticket ${n}: ein anderer Plan wird vorgeschlagen`);
+    expect(mail.text).toContain(
+      `Unser Techniker schlägt für Ticket ${n} einen anderen Plan vor: Stage 2: EGR OFF, IMMO OFF, DTC OFF (+1 Credit).`,
+    );
+    expect(mail.text).toContain('Seine Nachricht: Stage 2 suits this ECU better');
+    expect(mail.text).toContain('Das Ticket wartet auf Ihre Antwort.');
+    expect(mail.text).toContain('ECU Portal - Das weltweit führende Dateiportal');
+    expect(mail.html).toContain('<html lang="de" dir="ltr">');
+    expect(mail.html).toContain('>Ticket öffnen</a>');
+    expect(mail.text).not.toContain('different plan');
+
+    await jobsSettled(server.deps.jobs);
+    expect(offerPushes(phone, n).map((m) => [m.title, m.body])).toEqual([
+      [
+        `Ticket ${n}: ein anderer Plan wird vorgeschlagen`,
+        '+1 Credit. Öffnen Sie das Ticket, um ihn anzunehmen oder abzulehnen.',
+      ],
+    ]);
+
+    // The engineer reads English (their account's language): the answer's mail stays as it was.
+    expect((await answer(tuner, 'decline', n)).status).toBe(200);
+    const answered = await server.smtp.nextMailAbout(engineer.email, `ticket ${n}: your offer was declined`);
+    expect(answered.text).toBe(
+      `The customer declined the plan you proposed for ticket ${n}; the ticket keeps its plan and is back with the desk.\n\n` +
+        `${server.deps.config.appUrl}/ticket/${n}\n\nECU Portal - World Leading File Portal\n`,
+    );
   });
 });
 

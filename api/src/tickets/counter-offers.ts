@@ -1,5 +1,6 @@
 import {
   answerRefusal,
+  asLocale,
   type CounterOfferAnswer,
   type CounterOfferDto,
   type CounterOfferValues,
@@ -8,7 +9,6 @@ import {
   counterOfferSchema,
   dtcCodesAllowed,
   priceAfterOffer,
-  priceDifferenceLabel,
   proposalRefusal,
 } from '@ecu/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts';
 import type { Db, Tx } from '../db/client';
 import { ticketCounterOffers, ticketEvents, tickets, users } from '../db/schema';
-import { conflict, notFound } from '../http/app-error';
+import { conflict, notFound, said } from '../http/app-error';
 import type { AppDeps, AppEnv, UserRow } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
@@ -109,7 +109,7 @@ export async function proposeCounterOffer(
 ): Promise<CounterOfferDto> {
   return deps.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, input.ticketNumber);
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     const open = await openOfferRow(tx, ticket.id);
     const current = { stage: ticket.stage, options: ticket.options };
     const proposed = { stage: input.stage, options: input.options };
@@ -157,7 +157,6 @@ export async function proposeCounterOffer(
       detail: { stage: row.stage, options: row.options, priceDifference },
     });
 
-    const difference = priceDifferenceLabel(priceDifference);
     const [owner] = await tx.select().from(users).where(eq(users.id, ticket.userId));
     if (owner && !owner.deletedAt)
       await queueMail(
@@ -169,9 +168,10 @@ export async function proposeCounterOffer(
             stage: row.stage,
             options: row.options,
             message: row.message,
-            difference,
+            difference: priceDifference,
           },
           `${deps.config.appUrl}/ticket-details/${ticket.ticketNumber}`,
+          asLocale(owner.locale),
         ),
         {
           key: `counter-offer:${row.id}`,
@@ -202,7 +202,7 @@ export async function answerCounterOffer(
   await deps.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, ticketNumber);
     // Someone else's ticket answers exactly like a missing one.
-    if (!ticket || ticket.userId !== user.id) throw notFound('Ticket not found');
+    if (!ticket || ticket.userId !== user.id) throw notFound(said('error.ticketNotFound'));
     const open = await openOfferRow(tx, ticket.id);
     const refusal = answerRefusal({ hasOpenOffer: Boolean(open), status: ticket.status, answer });
     if (refusal || !open) throw conflict(refusal?.message ?? 'There is no offer waiting for your answer');
@@ -246,7 +246,7 @@ export async function answerCounterOffer(
     // The engineer who proposed it; when they are gone, the assignee; else the desk.
     const [proposer] = open.proposedBy
       ? await tx
-          .select({ id: users.id, email: users.email })
+          .select({ id: users.id, email: users.email, locale: users.locale })
           .from(users)
           .where(and(eq(users.id, open.proposedBy), eq(users.disabled, false), isNull(users.deletedAt)))
       : [];
@@ -258,6 +258,7 @@ export async function answerCounterOffer(
           proposer.email,
           { ticketNumber: ticket.ticketNumber, answer },
           `${deps.config.appUrl}/ticket/${ticket.ticketNumber}`,
+          asLocale(proposer.locale),
         ),
         {
           key: `counter-offer-answer:${open.id}`,

@@ -182,6 +182,17 @@ describe('POST /api/ecuFile/isEligibleToDownload', () => {
     expect(await charges(server.deps.db, poor.user._id, ticket.ticketNumber, 'download_charge')).toEqual([]);
   });
 
+  it("says how many credits are missing in the owner's language (German)", async () => {
+    const poor = await verifiedUser(server);
+    expect((await poor.client.put('/api/auth/locale', { locale: 'de' })).status).toBe(200);
+    await buyCredits(poor.client, '1credit');
+    const { ticket } = await tunedTicket(poor);
+    const res = await isEligible(poor, ticket.ticketNumber);
+    expect(res.body.data.message).toBe(
+      'Sie brauchen 3 weitere Credits, um diese Datei herunterzuladen (sie kostet 4, Ihr Guthaben beträgt 1).',
+    );
+  });
+
   it("answers 'Ticket number missing!' without a ticket number, and 404 for someone else's ticket", async () => {
     for (const body of [{}, { ticketNumber: 'abc' }, { ticketNumber: null }]) {
       const res = await owner.client.post('/api/ecuFile/isEligibleToDownload', body);

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
 import { ticketEvents, tickets } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound, said } from '../http/app-error';
 import type { AppEnv, UserRow } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody } from '../http/validate';
@@ -25,7 +25,7 @@ export async function tickDtcCode(db: Db, actor: UserRow, input: TickDtcCodeInpu
       .from(tickets)
       .where(eq(tickets.ticketNumber, input.ticketNumber))
       .for('update');
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     const current = ticket.dtcCodes.find((c) => c.code === input.code);
     if (!current) throw notFound(`Ticket #${input.ticketNumber} does not list the fault code ${input.code}`);
     if (current.removed === input.removed) return false;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { passGates } from '../accounts';
 import { downloadEvents, ticketFiles, tickets } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound, said } from '../http/app-error';
 import { clientIp } from '../http/client-ip';
 import { contentDisposition } from '../http/content-disposition';
 import type { AppEnv } from '../http/context';
@@ -24,7 +24,7 @@ export function fileRoutes() {
     const { db, storage, config } = c.var.deps;
     const user = passGates(c.var.user);
     const fileId = c.req.param('fileId');
-    if (!isUuid(fileId)) throw notFound('File not found');
+    if (!isUuid(fileId)) throw notFound(said('error.fileNotFound'));
     const [row] = await db
       .select({
         file: ticketFiles,
@@ -36,7 +36,7 @@ export function fileRoutes() {
       .from(ticketFiles)
       .innerJoin(tickets, eq(tickets.id, ticketFiles.ticketId))
       .where(eq(ticketFiles.id, fileId));
-    if (!row) throw notFound('File not found');
+    if (!row) throw notFound(said('error.fileNotFound'));
     const isOwner = row.ownerId === user.id;
     const paidFor = row.status === 'Unlocked' && row.chargedAt !== null && row.refundedAt === null;
     const allowed =
@@ -50,13 +50,13 @@ export function fileRoutes() {
           expires: c.req.query('expires'),
           signature: c.req.query('signature'),
         }));
-    if (!allowed) throw notFound('File not found');
+    if (!allowed) throw notFound(said('error.fileNotFound'));
     try {
       await storage.size(row.file.storageKey);
     } catch (err) {
       // Better a clear answer than a 200 that breaks off: the row exists, its bytes do not.
       c.var.deps.logger.error(`File ${fileId} is missing from storage (${row.file.storageKey})`, err);
-      throw notFound('File not found');
+      throw notFound(said('error.fileNotFound'));
     }
     const headers = {
       'Content-Type': 'application/octet-stream',

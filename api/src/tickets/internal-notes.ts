@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { currentUser } from '../accounts';
 import type { Db } from '../db/client';
 import { softwareNotes, ticketNotes, users } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound, said } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { ok } from '../http/envelope';
 import { jsonBody, parseWith } from '../http/validate';
@@ -45,7 +45,7 @@ const noteColumns = (table: typeof ticketNotes | typeof softwareNotes) => ({
 /** The notes a ticket page shows: the ticket's own and those of its read's software version. */
 async function notesOfTicket(db: Db, ticketNumber: number): Promise<TicketNotesDto> {
   const ticket = await getTicketByNumber(db, ticketNumber);
-  if (!ticket) throw notFound('Ticket not found');
+  if (!ticket) throw notFound(said('error.ticketNotFound'));
   const softwareNumber = ticket.ecuIdentification?.softwareNumber ?? null;
   const [own, ofSoftware] = await Promise.all([
     db
@@ -89,7 +89,7 @@ export function internalNoteRoutes() {
     const { ticketNumber, text } = await jsonBody(c, ticketNoteSchema);
     const { db } = c.var.deps;
     const ticket = await getTicketByNumber(db, ticketNumber);
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     await db.insert(ticketNotes).values({ ticketId: ticket.id, authorId: currentUser(c).id, text });
     return ok(c, 'Note added', await notesOfTicket(db, ticketNumber), 201);
   });

@@ -1,5 +1,10 @@
 import { dtcLabel, type Locale, localeDirection, RATING_STARS } from '@ecu/shared';
-import { serverMessages, statusIn, type Translate } from '@ecu/shared/i18n/server-messages';
+import {
+  priceDifferenceIn,
+  serverMessages,
+  statusIn,
+  type Translate,
+} from '@ecu/shared/i18n/server-messages';
 import type { MailMessage } from '../platform/mail';
 
 const BRAND = 'ECU Portal';
@@ -126,7 +131,13 @@ ${rate.html}<p style="font-size:12px;color:#6b7280">${escapeHtml(signature(t))}<
   };
 }
 
-function simpleMail(
+/**
+ * A short mail in `locale`: a heading, its lines, the ticket's link and the signature. English's
+ * markup is byte for byte the one these mails always had.
+ */
+function ticketMail(
+  t: Translate,
+  locale: Locale,
   to: string,
   subject: string,
   heading: string,
@@ -135,52 +146,65 @@ function simpleMail(
 ): MailMessage {
   return {
     to,
-    subject: `ECU Portal: ${subject}`,
+    subject,
     summary: link,
-    text: `${lines.join('\n\n')}\n\n${link}\n\nECU Portal - World Leading File Portal\n`,
-    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+    text: `${lines.join('\n\n')}\n\n${link}\n\n${signature(t)}\n`,
+    html: `<!doctype html>${htmlTag(locale)}<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <h2 style="color:#0b1220">${escapeHtml(heading)}</h2>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}">Open the ticket</a></p>
-<p style="font-size:12px;color:#6b7280">ECU Portal - World Leading File Portal</p></body></html>`,
+<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.openTicket'))}</a></p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(signature(t))}</p></body></html>`,
   };
 }
 
-/** To the owner when an engineer proposes a different plan (docs/decisions/091-counter-offers.md). */
+/**
+ * To the owner, in their language, when an engineer proposes a different plan
+ * (docs/decisions/091-counter-offers.md); `difference` is the price change in credits.
+ */
 export function counterOfferMail(
   to: string,
-  offer: { ticketNumber: number; stage: string; options: string[]; message: string; difference: string },
+  offer: { ticketNumber: number; stage: string; options: string[]; message: string; difference: number },
   link: string,
+  locale: Locale = 'en',
 ): MailMessage {
+  const t = serverMessages(locale);
+  const ticketNumber = String(offer.ticketNumber);
   const plan = offer.options.length ? `${offer.stage}: ${offer.options.join(', ')}` : offer.stage;
-  return simpleMail(
+  return ticketMail(
+    t,
+    locale,
     to,
-    `ticket ${offer.ticketNumber}: a different plan is proposed`,
-    `Ticket ${offer.ticketNumber}: a different plan`,
+    t('mail.offer.subject', { brand: BRAND, ticketNumber }),
+    t('mail.offer.title', { ticketNumber }),
     [
-      `Our engineer proposes a different plan for ticket ${offer.ticketNumber}: ${plan} (${offer.difference}).`,
-      `Their message: ${offer.message}`,
-      'Open the ticket to accept or decline it. The ticket waits for your answer.',
+      t('mail.offer.line', { ticketNumber, plan, difference: priceDifferenceIn(t, offer.difference) }),
+      t('mail.offer.message', { message: offer.message }),
+      t('mail.offer.answer'),
     ],
     link,
   );
 }
 
-/** To the engineer who proposed it when the owner accepts or declines an offer. */
+/** To the engineer who proposed it, in their language, when the owner accepts or declines an offer. */
 export function counterOfferAnsweredMail(
   to: string,
   answer: { ticketNumber: number; answer: 'accepted' | 'declined' },
   link: string,
+  locale: Locale = 'en',
 ): MailMessage {
-  const line =
-    answer.answer === 'accepted'
-      ? `The customer accepted the plan you proposed for ticket ${answer.ticketNumber}; the ticket now has that plan and price.`
-      : `The customer declined the plan you proposed for ticket ${answer.ticketNumber}; the ticket keeps its plan and is back with the desk.`;
-  return simpleMail(
+  const t = serverMessages(locale);
+  const ticketNumber = String(answer.ticketNumber);
+  const accepted = answer.answer === 'accepted';
+  return ticketMail(
+    t,
+    locale,
     to,
-    `ticket ${answer.ticketNumber}: your offer was ${answer.answer}`,
-    `Ticket ${answer.ticketNumber}: offer ${answer.answer}`,
-    [line],
+    t(accepted ? 'mail.offerAnswered.accepted.subject' : 'mail.offerAnswered.declined.subject', {
+      brand: BRAND,
+      ticketNumber,
+    }),
+    t(accepted ? 'mail.offerAnswered.accepted.title' : 'mail.offerAnswered.declined.title', { ticketNumber }),
+    [t(accepted ? 'mail.offerAnswered.accepted.line' : 'mail.offerAnswered.declined.line', { ticketNumber })],
     link,
   );
 }

@@ -2,7 +2,7 @@ import { isStaff, normaliseRegistration, type TicketDto } from '@ecu/shared';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { ticketEvents, tickets, users } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound, said } from '../http/app-error';
 import { revisionChain } from './revisions';
 
 /** The history line of an assignment (assignment.ts writes it; customers never see it). */
@@ -56,7 +56,7 @@ export async function ticketDetails(db: Db, row: TicketRow, withOwner: boolean):
   // history has no assignment lines.
   const shown = withOwner ? events : events.filter((e) => e.kind !== ASSIGNED_EVENT).map(withoutReuseSource);
   const [ticket] = ticketsOfRows(rows);
-  if (!ticket) throw notFound('Ticket not found');
+  if (!ticket) throw notFound(said('error.ticketNotFound'));
   const history = { events: shown, actors, ecuIdentification: row.ecuIdentification ?? null };
   return toTicketDto(ticket.row.ticket, ticket.files, {
     history,

@@ -9,7 +9,7 @@ import {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ticketFiles, ticketRatings, tickets, users } from '../db/schema';
-import { conflict, notFound } from '../http/app-error';
+import { conflict, notFound, said } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
 import { queueMail } from '../platform/mail';
 import { lowRatingMail } from './mail-templates';
@@ -60,7 +60,7 @@ export async function rateTicket(
       .from(tickets)
       .where(eq(tickets.ticketNumber, input.ticketNumber))
       .for('update');
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     const [tuned] = await tx
       .select({ uploadedBy: ticketFiles.uploadedBy })
       .from(ticketFiles)

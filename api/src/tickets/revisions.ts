@@ -13,7 +13,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, users } from '../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../http/app-error';
+import { AppError, badRequest, conflict, notFound, said } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
 import { findTicketByClientId, type OnTicketCreated } from './create-ticket';
 import { shareStoredBytes } from './stored-files';
@@ -106,7 +106,7 @@ export async function requestChange(
     .select()
     .from(tickets)
     .where(and(eq(tickets.ticketNumber, input.parentTicketNumber), eq(tickets.userId, user.id)));
-  if (!parent) throw notFound('Ticket not found');
+  if (!parent) throw notFound(said('error.ticketNotFound'));
   const files = await db
     .select()
     .from(ticketFiles)

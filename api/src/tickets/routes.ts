@@ -14,10 +14,11 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { currentUser, requireAccount } from '../accounts';
 import { tickets } from '../db/schema';
-import { badRequest, notFound } from '../http/app-error';
+import { badRequest, notFound, said } from '../http/app-error';
 import { limitStreamedBody } from '../http/body-limit';
 import type { AppDeps, AppEnv, UserRow } from '../http/context';
 import { jsonText, ok, okText } from '../http/envelope';
+import { requestMessages } from '../http/request-locale';
 import { jsonBody, parseWith } from '../http/validate';
 import { newTicketEvent } from '../notifications';
 import { autoAssignNewTicket } from './assignment';
@@ -215,7 +216,7 @@ export function ticketRoutes() {
       .from(tickets)
       .where(and(eq(tickets.ticketNumber, ticketNumber), isAdmin ? undefined : eq(tickets.userId, user.id)));
     // Someone else's ticket answers exactly like a missing one.
-    if (!row) throw notFound('Ticket not found');
+    if (!row) throw notFound(said('error.ticketNotFound'));
     const details = await ticketDetails(db, row, isAdmin);
     // The owner's own rating (docs/decisions/089-ratings.md), on the owner's answer only.
     if (!isAdmin) details.rating = await ratingOfTicket(db, row.id);
@@ -235,7 +236,12 @@ export function ticketRoutes() {
 
   app.post('/isEligibleToDownload', customer, async (c) => {
     const { ticketNumber } = await jsonBody(c, ticketNumberSchema);
-    const result = await checkDownloadEligibility(c.var.deps, currentUser(c), ticketNumber);
+    const result = await checkDownloadEligibility(
+      c.var.deps,
+      currentUser(c),
+      ticketNumber,
+      requestMessages(c),
+    );
     return ok(c, result.message, result);
   });
 

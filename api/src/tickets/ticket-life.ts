@@ -1,9 +1,10 @@
 import { asLocale, type DtcCodeDto, removedDtcCodes } from '@ecu/shared';
+import { serverMessages, type Translate } from '@ecu/shared/i18n/server-messages';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { applyCreditChange, InsufficientCreditsError } from '../credits';
 import type { Tx } from '../db/client';
 import { type TICKET_STATUSES, ticketEvents, ticketFiles, tickets, users } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { notFound, said } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
 import { queueMail } from '../platform/mail';
 import { ticketStatusMail } from './mail-templates';
@@ -28,6 +29,7 @@ export async function checkDownloadEligibility(
   deps: Pick<AppDeps, 'db' | 'config'>,
   user: UserRow,
   ticketNumber: number,
+  t: Translate = serverMessages('en'),
 ): Promise<Eligibility> {
   const { db, config } = deps;
   return db.transaction(async (tx) => {
@@ -36,9 +38,9 @@ export async function checkDownloadEligibility(
       .from(tickets)
       .where(and(eq(tickets.ticketNumber, ticketNumber), eq(tickets.userId, user.id)))
       .for('update');
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     if (ticket.status !== 'Unlocked') {
-      return { eligible: false, message: 'You are not eligible to download this file' };
+      return { eligible: false, message: t('error.download.notEligible') };
     }
     const [tuned] = await tx
       .select()
@@ -46,7 +48,7 @@ export async function checkDownloadEligibility(
       .where(and(eq(ticketFiles.ticketId, ticket.id), eq(ticketFiles.kind, 'tuned')))
       .orderBy(sql`${ticketFiles.createdAt} desc`)
       .limit(1);
-    if (!tuned) return { eligible: false, message: 'File not available' };
+    if (!tuned) return { eligible: false, message: t('error.download.unavailable') };
 
     let charged = false;
     const owes = ticket.chargedAt === null || ticket.refundedAt !== null;
@@ -65,7 +67,12 @@ export async function checkDownloadEligibility(
           const missing = ticket.creditsNeed - err.balance;
           return {
             eligible: false,
-            message: `You need ${missing} more credit${missing === 1 ? '' : 's'} to download this file (it costs ${ticket.creditsNeed}, your balance is ${err.balance}).`,
+            message: t('error.download.needCredits', {
+              missing: String(missing),
+              missingCount: missing,
+              cost: String(ticket.creditsNeed),
+              balance: String(err.balance),
+            }),
           };
         }
         throw err;
@@ -148,7 +155,7 @@ export async function setTicketStatus(
   const { db } = deps;
   const result = await db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
-    if (!ticket) throw notFound('Ticket not found');
+    if (!ticket) throw notFound(said('error.ticketNotFound'));
     if (ticket.status === status) return { changed: false, refunded: false, ticket };
     await tx.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, ticket.id));
     const [event] = await tx

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ticketEvents, ticketFiles, tickets, uploads } from '../db/schema';
-import { badRequest, notFound } from '../http/app-error';
+import { badRequest, notFound, said } from '../http/app-error';
 import type { AppDeps, UserRow } from '../http/context';
 import { getTicketByNumber } from './queries';
 import { shareStoredBytes } from './stored-files';
@@ -127,7 +127,7 @@ export async function reuseTunedFile(
 ): Promise<KnownOriginalDto> {
   const { db } = deps;
   const ticket = await getTicketByNumber(db, input.ticketNumber);
-  if (!ticket) throw notFound('Ticket not found');
+  if (!ticket) throw notFound(said('error.ticketNotFound'));
   const known = await knownOriginalOf(db, ticket.id);
   if (!known || known.ticketNumber !== input.fromTicketNumber)
     throw badRequest(`Ticket #${input.fromTicketNumber} has no delivered tuned file for this original`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '../i18n/locales';
 import {
   CANNED_REPLY_BODY_MAX,
   CANNED_REPLY_TITLE_MAX,
@@ -7,6 +8,7 @@ import {
   fillCannedReply,
   matchCannedReplies,
   type PlaceholderValues,
+  repliesForLanguage,
   unknownPlaceholders,
 } from './canned-replies';
 import { CHAT_TEXT_MAX } from './message';
@@ -102,7 +104,7 @@ describe('cannedReplySchema', () => {
   });
 
   it('trims title and body', () => {
-    expect(cannedReplySchema.parse({ title: ' a ', body: ' b ' })).toEqual({ title: 'a', body: 'b' });
+    expect(cannedReplySchema.parse({ title: ' a ', body: ' b ' })).toEqual({ title: 'a', body: 'b', locale: null });
   });
 
   it('takes only a uuid as id', () => {
@@ -126,5 +128,39 @@ describe('matchCannedReplies', () => {
     ['xyz', []],
   ])('%j -> %j', (query, titles) => {
     expect(matchCannedReplies(replies, query).map((r) => r.title)).toEqual(titles);
+  });
+});
+
+describe('repliesForLanguage', () => {
+  const replies = [
+    { id: 'ready-any', title: 'File ready', locale: null },
+    { id: 'ready-de', title: 'File ready', locale: 'de' },
+    { id: 'ready-fr', title: 'file READY', locale: 'fr' },
+    { id: 'read-en', title: 'Better read', locale: 'en' },
+    { id: 'read-pl', title: 'Better read', locale: 'pl' },
+    { id: 'refund-tr', title: 'Refund', locale: 'tr' },
+  ] as const;
+  it.each<[Locale | null, string[]]>([
+    ['de', ['ready-de', 'read-en', 'refund-tr']],
+    ['fr', ['ready-fr', 'read-en', 'refund-tr']],
+    ['pl', ['ready-any', 'read-pl', 'refund-tr']],
+    ['ar', ['ready-any', 'read-en', 'refund-tr']],
+    [null, ['ready-any', 'read-en', 'refund-tr']],
+  ])('a customer speaking %j is offered %j', (locale, ids) => {
+    expect(repliesForLanguage(replies, locale).map((r) => r.id)).toEqual(ids);
+  });
+});
+
+describe('cannedReplySchema: the language of a reply', () => {
+  it.each<[unknown, Locale | null | 'refused']>([
+    [undefined, null],
+    [null, null],
+    ['de', 'de'],
+    ['ar', 'ar'],
+    ['pt', 'refused'],
+    ['DE', 'refused'],
+  ])('%j -> %j', (locale, expected) => {
+    const parsed = cannedReplySchema.safeParse({ title: 'Hello', body: 'Hi {firstName}', locale });
+    expect(parsed.success ? parsed.data.locale : 'refused').toBe(expected);
   });
 });

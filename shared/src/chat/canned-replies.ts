@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Locale } from '../i18n/locales';
+import { localeSchema } from '../i18n/schemas';
 import { CHAT_TEXT_MAX } from './message';
 
 /**
@@ -63,12 +65,34 @@ export function fillCannedReply(body: string, values: PlaceholderValues): string
   return filled.slice(0, CHAT_TEXT_MAX);
 }
 
-/** One canned reply as staff see it. */
+/**
+ * One canned reply as staff see it. `locale` is the language its body is written in, for a reply
+ * kept in several languages under one title; null for a reply in any language.
+ */
 export interface CannedReplyDto {
   id: string;
   title: string;
   body: string;
+  locale: Locale | null;
   updatedAt: string;
+}
+
+/**
+ * The replies the composer offers a customer who speaks `locale`: of the versions under one title
+ * (case-insensitive), the one in the customer's language, else the one for any language, else the
+ * English one, else the first; a title with one version is offered as it is.
+ */
+export function repliesForLanguage<R extends Pick<CannedReplyDto, 'title' | 'locale'>>(
+  replies: readonly R[],
+  locale: Locale | null | undefined,
+): R[] {
+  const byTitle = new Map<string, R[]>();
+  for (const reply of replies) {
+    const key = reply.title.trim().toLowerCase();
+    byTitle.set(key, [...(byTitle.get(key) ?? []), reply]);
+  }
+  const rank = (r: R) => (r.locale === locale ? 0 : r.locale === null ? 1 : r.locale === 'en' ? 2 : 3);
+  return [...byTitle.values()].map((versions) => [...versions].sort((a, b) => rank(a) - rank(b))[0]!);
 }
 
 /**
@@ -108,8 +132,11 @@ const body = z
     if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(unknown) });
   });
 
-/** POST /admin/canned-replies and PUT /admin/canned-replies/:id: a reply's title and body. */
-export const cannedReplySchema = z.object({ title, body });
+/**
+ * POST /admin/canned-replies and PUT /admin/canned-replies/:id: a reply's title and body, and the
+ * language of the body (none or null: any language).
+ */
+export const cannedReplySchema = z.object({ title, body, locale: localeSchema.nullable().default(null) });
 export type CannedReplyInput = z.infer<typeof cannedReplySchema>;
 
 /** The :id of PUT and DELETE /admin/canned-replies/:id. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE, signUpSchema } from '../accounts/schemas';
+import { profileSchema } from '../profile/schemas';
+import { TICKET_MESSAGES } from '../tickets/schemas';
 import { LOCALES, type Locale } from './locales';
 import { en } from './server/en';
-import { type ServerMessageId, serverMessages } from './server-messages';
+import { fieldMessageIn, priceDifferenceIn, type ServerMessageId, serverMessages } from './server-messages';
 
 const IDS = Object.keys(en) as ServerMessageId[];
 
@@ -72,5 +75,43 @@ describe('server messages', () => {
     expect(serverMessages('en')('mail.reset.subject', { brand: 'ECU Portal', otp: '<b>1</b>' })).toBe(
       'ECU Portal: your password reset code is <b>1</b>',
     );
+  });
+});
+
+describe("the shared schemas' validation texts", () => {
+  it("are said in the reader's language; English and unknown texts stay as written", () => {
+    const de = serverMessages('de');
+    const issues = signUpSchema.safeParse({ email: '', password: 'x', confirmPassword: 'y' }).error!.issues;
+    const texts = issues.map((i) => i.message);
+    expect(texts.map((m) => fieldMessageIn(de, m))).toEqual([
+      'E-Mail-Adresse ist erforderlich',
+      'Das Passwort muss mindestens 8 Zeichen lang sein',
+      'Die Passwörter stimmen nicht überein',
+    ]);
+    for (const text of [...texts, COMMON_PASSWORD_MESSAGE, ...Object.values(TICKET_MESSAGES)]) {
+      expect(fieldMessageIn(serverMessages('en'), text)).toBe(text);
+      expect(fieldMessageIn(serverMessages('pl'), text)).not.toBe(text);
+    }
+    const profile = profileSchema.safeParse({ country: 'XX' }).error!.issues.map((i) => i.message);
+    expect(profile.map((m) => fieldMessageIn(serverMessages('fr'), m))).toEqual([
+      'Le prénom est obligatoire',
+      'Le nom est obligatoire',
+      'Choisissez un pays dans la liste',
+      'La ville est obligatoire',
+      'Le code postal est obligatoire',
+      'L’adresse est obligatoire',
+    ]);
+    expect(fieldMessageIn(de, 'Something no catalogue holds')).toBe('Something no catalogue holds');
+  });
+
+  it("price changes read as before in English ('+2 credits', '−1 credit')", () => {
+    const t = serverMessages('en');
+    expect([2, 1, 0, -1, -3].map((d) => priceDifferenceIn(t, d))).toEqual([
+      '+2 credits',
+      '+1 credit',
+      'No change in price',
+      '−1 credit',
+      '−3 credits',
+    ]);
   });
 });

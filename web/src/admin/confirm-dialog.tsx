@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -63,7 +65,7 @@ export function ConfirmDialog({
           </div>
           <div className="admin-dialog-actions">
             <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <button
               type="button"
@@ -71,7 +73,7 @@ export function ConfirmDialog({
               onClick={onConfirm}
               disabled={busy || disabled}
             >
-              {busy ? 'Working...' : confirmLabel}
+              {busy ? t`Working...` : confirmLabel}
             </button>
           </div>
         </div>

@@ -1,13 +1,8 @@
 import type { UpdateUserCreditsInput } from '@ecu/shared';
-import { OFFLINE_ACTION_TEXT } from './use-admin-command';
+import { useLingui } from '@lingui/react/macro';
+import { useOfflineActionText } from './use-admin-command';
 
 export type CreditChange = UpdateUserCreditsInput['credits'];
-
-const CHANGES: { change: CreditChange; text: string; hint: string; label: (email: string) => string }[] = [
-  { change: 1, text: '+1', hint: 'Add 1 credit', label: (email) => `Add 1 credit to ${email}` },
-  { change: 5, text: '+5', hint: 'Add 5 credits', label: (email) => `Add 5 credits to ${email}` },
-  { change: -1, text: '-1', hint: 'Remove 1 credit', label: (email) => `Remove 1 credit from ${email}` },
-];
 
 /**
  * The balance adjustments (+1, +5, -1, reset) of one account. -1 and reset are off at a zero
@@ -34,17 +29,24 @@ export function CreditButtons({
   onAdjust: (change: CreditChange) => void;
   onReset: () => void;
 }) {
+  const { t } = useLingui();
+  const offlineText = useOfflineActionText();
+  const changes: { change: CreditChange; text: string; hint: string; label: string }[] = [
+    { change: 1, text: '+1', hint: t`Add 1 credit`, label: t`Add 1 credit to ${email}` },
+    { change: 5, text: '+5', hint: t`Add 5 credits`, label: t`Add 5 credits to ${email}` },
+    { change: -1, text: '-1', hint: t`Remove 1 credit`, label: t`Remove 1 credit from ${email}` },
+  ];
   return (
     <div className="admin-credit-buttons">
-      {CHANGES.map(({ change, text, hint, label }) => {
+      {changes.map(({ change, text, hint, label }) => {
         const off = change === -1 && empty;
         return (
           <button
             key={text}
             type="button"
             className="btn btn-secondary btn-sm"
-            aria-label={label(email)}
-            title={locked ? OFFLINE_ACTION_TEXT : hints ? (off ? 'The balance is 0' : hint) : undefined}
+            aria-label={label}
+            title={locked ? offlineText : hints ? (off ? t`The balance is 0` : hint) : undefined}
             disabled={disabled || off}
             onClick={() => onAdjust(change)}
           >
@@ -55,12 +57,12 @@ export function CreditButtons({
       <button
         type="button"
         className="btn btn-sm admin-btn-danger-outline"
-        aria-label={`Reset credits of ${email}`}
-        title={locked ? OFFLINE_ACTION_TEXT : empty ? 'The balance is already 0' : 'Reset the balance to 0'}
+        aria-label={t`Reset credits of ${email}`}
+        title={locked ? offlineText : empty ? t`The balance is already 0` : t`Reset the balance to 0`}
         disabled={disabled || empty}
         onClick={onReset}
       >
-        Reset
+        {t`Reset`}
       </button>
     </div>
   );

@@ -1,10 +1,11 @@
 import { type UpdatePerCreditPriceInput, updatePerCreditPriceSchema } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
 
 /**
  * An empty price, or one at or below zero, is refused before anything is sent
  * (docs/product.md#6-credits-and-payments).
  */
-export const INVALID_PRICE_TEXT = 'Enter a valid price';
+export const INVALID_PRICE = msg`Enter a valid price`;
 
 /** The default per-credit price in pounds, for a user whose price is not set. */
 export const DEFAULT_PER_CREDIT_PRICE = 60;

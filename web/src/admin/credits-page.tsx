@@ -1,6 +1,9 @@
 import { formatCredits, formatGBP, type UserDto, updateUserCreditsSchema } from '@ecu/shared';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { useFormatLocale } from '../i18n';
 import { adminApi } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { CreditButtons, type CreditChange } from './credit-buttons';
@@ -34,13 +37,14 @@ export default function CreditsPage() {
 }
 
 function CreditsDesk() {
+  const { t } = useLingui();
   const list = useAdminList<UserDto>({
     name: 'credits',
     queryKey: (q) => adminKeys.userList('all', q),
     fetchPage: (query, signal) => adminApi.listUsers('all', query, signal),
     idOf: (user) => user._id,
     matches: matchesUser,
-    loadError: 'Failed to load credits data',
+    loadError: t`Failed to load credits data`,
   });
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -63,7 +67,7 @@ function CreditsDesk() {
       note: note || undefined,
     });
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Failed to update the credits');
+      toast.error(parsed.error.issues[0]?.message ?? t`Failed to update the credits`);
       return;
     }
     setRowBusy(user._id, true);
@@ -79,21 +83,24 @@ function CreditsDesk() {
   }
 
   const locked = !list.online;
+  const ledgerNote = note.trim();
 
   return (
     <ListDesk
-      title="Credits"
-      intro="Adjust credit balances and per-credit prices. Every change is written to the credit ledger."
-      label="Users"
+      title={t`Credits`}
+      intro={t`Adjust credit balances and per-credit prices. Every change is written to the credit ledger.`}
+      label={t`Users`}
       list={list}
-      search={{ label: 'Search users', placeholder: 'Search by name or email' }}
+      search={{ label: t`Search users`, placeholder: t`Search by name or email` }}
       tools={
         <div className="admin-field admin-note">
-          <label htmlFor="ledger-note">Note for the ledger</label>
+          <label htmlFor="ledger-note">
+            <Trans>Note for the ledger</Trans>
+          </label>
           <input
             id="ledger-note"
             className="input"
-            placeholder="Optional; saved with the next adjustment"
+            placeholder={t`Optional; saved with the next adjustment`}
             maxLength={NOTE_MAX}
             value={note}
             onChange={(e) => setNote(e.target.value)}
@@ -101,16 +108,16 @@ function CreditsDesk() {
             aria-describedby="ledger-note-hint"
           />
           <span id="ledger-note-hint" className="sr-only">
-            The note is stored with the next +1, +5, -1 or reset, then cleared.
+            <Trans>The note is stored with the next +1, +5, -1 or reset, then cleared.</Trans>
           </span>
         </div>
       }
-      noun={['user', 'users']}
+      noun={(count) => plural(count, { one: 'Showing # user', other: 'Showing # users' })}
       after={
         <ConfirmDialog
           open={resetTarget !== null}
-          title="Reset credits?"
-          confirmLabel="Reset credits"
+          title={t`Reset credits?`}
+          confirmLabel={t`Reset credits`}
           busy={resetTarget ? busy.has(resetTarget._id) : false}
           disabled={locked}
           onConfirm={confirmReset}
@@ -118,15 +125,13 @@ function CreditsDesk() {
         >
           {resetTarget && (
             <>
-              <p>
-                The balance of <strong>{fullName(resetTarget) || resetTarget.email}</strong> (
-                {resetTarget.email}) goes from <strong>{formatCredits(resetTarget.credits)}</strong> to{' '}
-                <strong>0 CRD</strong>.
-              </p>
+              <ResetQuestion user={resetTarget} />
               {note.trim() ? (
-                <p className="muted">Ledger note: “{note.trim()}”</p>
+                <p className="muted">{t`Ledger note: “${ledgerNote}”`}</p>
               ) : (
-                <p className="muted">The reset is recorded in the credit ledger.</p>
+                <p className="muted">
+                  <Trans>The reset is recorded in the credit ledger.</Trans>
+                </p>
               )}
             </>
           )}
@@ -134,28 +139,36 @@ function CreditsDesk() {
       }
     >
       <table className="admin-table">
-        <caption className="sr-only">Credit balances and prices of users</caption>
+        <caption className="sr-only">
+          <Trans>Credit balances and prices of users</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">User</th>
-            <th scope="col">Email</th>
+            <th scope="col">
+              <Trans>User</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Email</Trans>
+            </th>
             <th scope="col" className="num">
-              Credits
+              <Trans>Credits</Trans>
             </th>
             <th scope="col" className="admin-col-price">
-              Credit Price
+              <Trans>Credit Price</Trans>
             </th>
             <th scope="col" className="num">
-              Money Spent
+              <Trans>Money Spent</Trans>
             </th>
-            <th scope="col">Actions</th>
+            <th scope="col">
+              <Trans>Actions</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {listStateRow(list, {
             colSpan: COLUMNS,
-            loading: 'Fetching Users...',
-            empty: 'No users found.',
+            loading: t`Fetching Users...`,
+            empty: t`No users found.`,
           }) ??
             list.rows.map((user) => (
               <UserRow
@@ -189,25 +202,27 @@ function UserRow({
   onReset: () => void;
   onBusy: (on: boolean) => void;
 }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const name = fullName(user);
   return (
     <tr aria-busy={busy}>
       <td>
-        <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name yet'}</span>
+        <span className={name ? 'admin-user-name' : 'muted'}>{name || t`No name yet`}</span>
       </td>
-      <td data-label="Email" className="admin-email">
+      <td data-label={t`Email`} className="admin-email">
         <EmailText email={user.email} />
       </td>
-      <td data-label="Credits" className="num">
-        <span className="admin-credits">{formatCredits(user.credits)}</span>
+      <td data-label={t`Credits`} className="num">
+        <span className="admin-credits">{formatCredits(user.credits, locale)}</span>
       </td>
-      <td data-label="Credit Price">
+      <td data-label={t`Credit Price`}>
         <PriceEditor user={user} busy={busy} onBusy={onBusy} />
       </td>
-      <td data-label="Money Spent" className="num">
-        {formatGBP(user.totalMoneySpent)}
+      <td data-label={t`Money Spent`} className="num">
+        {formatGBP(user.totalMoneySpent, locale)}
       </td>
-      <td data-label="Actions">
+      <td data-label={t`Actions`}>
         <CreditButtons
           email={user.email}
           empty={user.credits <= 0}
@@ -219,5 +234,22 @@ function UserRow({
         />
       </td>
     </tr>
+  );
+}
+
+/** The reset dialog's question: whose balance goes from what to 0. */
+function ResetQuestion({ user }: { user: UserDto }) {
+  const locale = useFormatLocale();
+  const who = fullName(user) || user.email;
+  const email = user.email;
+  const balance = formatCredits(user.credits, locale);
+  const zero = formatCredits(0, locale);
+  return (
+    <p>
+      <Trans>
+        The balance of <strong>{who}</strong> ({email}) goes from <strong>{balance}</strong> to{' '}
+        <strong>{zero}</strong>.
+      </Trans>
+    </p>
   );
 }

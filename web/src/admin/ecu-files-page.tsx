@@ -5,9 +5,13 @@ import {
   TICKET_STATUSES,
   type TicketStatus,
 } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthUser } from '../accounts';
+import { useDomainName, useFormatLocale } from '../i18n';
 import {
   ADMIN_MESSAGES,
   AwaitingCustomerBadge,
@@ -27,10 +31,10 @@ import { useAdminList } from './use-admin-list';
 
 const COLUMNS = 8;
 
-const ASSIGNED_LABELS: Record<QueueAssignmentFilter, string> = {
-  all: 'All',
-  mine: 'Mine',
-  unassigned: 'Unassigned',
+const ASSIGNED_LABELS: Record<QueueAssignmentFilter, MessageDescriptor> = {
+  all: msg`All`,
+  mine: msg`Mine`,
+  unassigned: msg`Unassigned`,
 };
 
 function ownerName(t: TicketView): string {
@@ -90,6 +94,9 @@ function EcuFilesDesk() {
   const assigned = parseAssigned(storedAssigned);
   const me = useAuthUser();
   const myId = typeof me === 'object' && me ? me._id : null;
+  const { t, i18n } = useLingui();
+  const name = useDomainName();
+  const locale = useFormatLocale();
   const list = useAdminList<TicketView>({
     name: 'ecu-files',
     queryKey: (q) => adminKeys.ecuFiles(q, status, assigned),
@@ -109,18 +116,20 @@ function EcuFilesDesk() {
 
   return (
     <ListDesk
-      title="ECU Files"
-      intro="Every submitted file, newest first. Open one to set its status and upload the tuned file."
-      label="ECU files"
+      title={t`ECU Files`}
+      intro={t`Every submitted file, newest first. Open one to set its status and upload the tuned file.`}
+      label={t`ECU files`}
       list={shown}
       search={{
-        label: 'Search files',
-        placeholder: 'Search by ticket, registration, make, model, customer or status',
+        label: t`Search files`,
+        placeholder: t`Search by ticket, registration, make, model, customer or status`,
       }}
       tools={
         <>
           <fieldset className="queue-assigned-filter">
-            <legend className="sr-only">Assigned to</legend>
+            <legend className="sr-only">
+              <Trans>Assigned to</Trans>
+            </legend>
             {QUEUE_ASSIGNMENT_FILTERS.map((a) => (
               <button
                 key={a}
@@ -130,104 +139,126 @@ function EcuFilesDesk() {
                 aria-pressed={assigned === a}
                 onClick={() => setAssigned(a)}
               >
-                {ASSIGNED_LABELS[a]}
+                {i18n._(ASSIGNED_LABELS[a])}
               </button>
             ))}
           </fieldset>
           <div className="admin-field ecu-status-filter">
-            <label htmlFor={statusId}>Status</label>
+            <label htmlFor={statusId}>
+              <Trans>Status</Trans>
+            </label>
             <select
               id={statusId}
               className="input"
               value={status}
               onChange={(e) => setStatus(parseStatus(e.target.value))}
             >
-              <option value="">All statuses</option>
+              <option value="">{t`All statuses`}</option>
               {TICKET_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {name(s)}
                 </option>
               ))}
             </select>
           </div>
         </>
       }
-      noun={['file', 'files']}
+      noun={(count) => plural(count, { one: 'Showing # file', other: 'Showing # files' })}
     >
       <AssigneeLoad />
       <table className="admin-table ecu-files-table">
-        <caption className="sr-only">Submitted ECU files</caption>
+        <caption className="sr-only">
+          <Trans>Submitted ECU files</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Ticket</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Vehicle</th>
-            <th scope="col">Registration</th>
-            <th scope="col" className="num">
-              Price
+            <th scope="col">
+              <Trans>Ticket</Trans>
             </th>
-            <th scope="col">Status</th>
-            <th scope="col">Assignee</th>
-            <th scope="col">Date</th>
+            <th scope="col">
+              <Trans>Customer</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Vehicle</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Registration</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Price</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Assignee</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Date</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {listStateRow(shown, {
             colSpan: COLUMNS,
-            loading: 'Fetching ECU Files...',
+            loading: t`Fetching ECU Files...`,
             empty:
               list.q.trim() || status || assigned !== 'all'
-                ? 'No files match these filters.'
-                : 'No files submitted yet.',
+                ? t`No files match these filters.`
+                : t`No files submitted yet.`,
           }) ??
             rows.map((t) => {
-              const name = ownerName(t);
+              const owner = ownerName(t);
+              const ticketNumber = t.ticketNumber;
+              const assigneeName = t.assignee?.name ?? '';
               return (
                 <tr key={t._id} className="ecu-file-row" data-testid="ecu-file-row">
                   <td>
                     <Link
                       to={`/ticket/${t.ticketNumber}`}
                       className="admin-serial ecu-file-link"
-                      aria-label={`Open ticket ${t.ticketNumber}`}
+                      aria-label={i18n._(msg`Open ticket ${ticketNumber}`)}
                     >
                       #{t.ticketNumber}
                     </Link>
                   </td>
-                  <td data-label="Customer">
+                  <td data-label={i18n._(msg`Customer`)}>
                     <div className="admin-stacked">
-                      <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>
-                      <span className="admin-email">{t.userId?.email ?? 'Unknown user'}</span>
+                      <span className={owner ? 'admin-user-name' : 'muted'}>
+                        {owner || i18n._(msg`No name`)}
+                      </span>
+                      <span className="admin-email">{t.userId?.email ?? i18n._(msg`Unknown user`)}</span>
                     </div>
                   </td>
-                  <td data-label="Vehicle" className="ecu-file-vehicle">
+                  <td data-label={i18n._(msg`Vehicle`)} className="ecu-file-vehicle">
                     {vehicleName(t)}
                   </td>
-                  <td data-label="Registration">
+                  <td data-label={i18n._(msg`Registration`)}>
                     <Plate registration={t.registration} />
                   </td>
-                  <td data-label="Price" className="num">
+                  <td data-label={i18n._(msg`Price`)} className="num">
                     {formatPrice(t.creditsNeed)}
                   </td>
-                  <td data-label="Status">
+                  <td data-label={i18n._(msg`Status`)}>
                     <span className="overdue-cell">
                       <StatusBadge status={t.status} />
                       <AwaitingCustomerBadge ticket={t} />
                       <OverdueBadge minutes={t.overdue} />
                     </span>
                   </td>
-                  <td data-label="Assignee">
+                  <td data-label={i18n._(msg`Assignee`)}>
                     {t.assignee ? (
                       t.assignee._id === myId ? (
-                        `${t.assignee.name} (you)`
+                        i18n._(msg`${assigneeName} (you)`)
                       ) : (
                         t.assignee.name
                       )
                     ) : (
-                      <span className="muted">Unassigned</span>
+                      <span className="muted">{i18n._(ASSIGNED_LABELS.unassigned)}</span>
                     )}
                   </td>
-                  <td data-label="Date" className="admin-date">
-                    {formatDateTime(t.createdAt)}
+                  <td data-label={i18n._(msg`Date`)} className="admin-date">
+                    {formatDateTime(t.createdAt, undefined, locale)}
                   </td>
                 </tr>
               );

@@ -1,11 +1,12 @@
 import type { KnownOriginalDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { messageOf } from '../local/api-client';
 import { adminTicketsApi, type TicketView } from '../tickets';
-import { OFFLINE_ACTION_TEXT } from './use-admin-command';
+import { useOfflineActionText } from './use-admin-command';
 
 /** 'Stage 1 + EGR OFF': a plan as tuners say it. */
 export function planText(plan: { stage: string; options: readonly string[] }): string {
@@ -28,6 +29,8 @@ export function KnownOriginalCard({
   online: boolean;
   onReused: (ticket: TicketView) => void;
 }) {
+  const { t } = useLingui();
+  const offlineText = useOfflineActionText();
   const [checked, setChecked] = useState(false);
   const headingId = useId();
   const checkId = useId();
@@ -42,27 +45,34 @@ export function KnownOriginalCard({
       setChecked(false);
       onReused(data);
     },
-    onError: (err) => toast.error(messageOf(err, 'The tuned file could not be reused')),
+    onError: (err) => toast.error(messageOf(err, t`The tuned file could not be reused`)),
   });
-  const samePlan = planText(known) === planText(ticket);
+  const knownPlan = planText(known);
+  const askedPlan = planText(ticket);
+  const samePlan = knownPlan === askedPlan;
+  const from = known.ticketNumber;
   const reused = ticket.history?.some(
     (h) => h.kind === 'file_uploaded' && h.detail?.reusedFrom === known.ticketNumber,
   );
 
   return (
     <section className="card known-original" aria-labelledby={headingId}>
-      <h2 id={headingId}>Known file</h2>
+      <h2 id={headingId}>
+        <Trans>Known file</Trans>
+      </h2>
       <p>
-        Same original as <Link to={`/ticket/${known.ticketNumber}`}>#{known.ticketNumber}</Link>, delivered
-        with {planText(known)}.
+        <Trans>
+          Same original as <Link to={`/ticket/${from}`}>#{from}</Link>, delivered with {knownPlan}.
+        </Trans>
       </p>
       <p className="muted">
-        This ticket asks for {planText(ticket)}
-        {samePlan ? ': the same plan.' : ': check the difference before you reuse the file.'}
+        {samePlan
+          ? t`This ticket asks for ${askedPlan}: the same plan.`
+          : t`This ticket asks for ${askedPlan}: check the difference before you reuse the file.`}
       </p>
       {reused ? (
         <p className="status-success">
-          The tuned file of #{known.ticketNumber} was delivered on this ticket.
+          <Trans>The tuned file of #{from} was delivered on this ticket.</Trans>
         </p>
       ) : (
         <>
@@ -73,7 +83,7 @@ export function KnownOriginalCard({
               checked={checked}
               onChange={(e) => setChecked(e.target.checked)}
             />{' '}
-            I checked that this ticket's plan matches #{known.ticketNumber}
+            <Trans>I checked that this ticket's plan matches #{from}</Trans>
           </label>
           <div className="form-actions">
             <button
@@ -82,10 +92,10 @@ export function KnownOriginalCard({
               disabled={!checked || !online || mutation.isPending}
               onClick={() => mutation.mutate()}
             >
-              {mutation.isPending ? 'Delivering...' : `Reuse the tuned file of #${known.ticketNumber}`}
+              {mutation.isPending ? t`Delivering...` : t`Reuse the tuned file of #${from}`}
             </button>
           </div>
-          {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+          {!online && <p className="muted">{offlineText}</p>}
         </>
       )}
     </section>

@@ -1,7 +1,9 @@
 import { formatDateTime } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsRestoring } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { OFFLINE_ACTION_TEXT } from './use-admin-command';
+import { useFormatLocale } from '../i18n';
+import { useOfflineActionText } from './use-admin-command';
 import type { AdminList } from './use-admin-list';
 import './admin.css';
 
@@ -15,7 +17,7 @@ export function AfterRestore({ children }: { children: ReactNode }) {
   if (useIsRestoring()) {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -92,7 +94,11 @@ export function AdminPageHeader({
     <div className="page-header">
       <div className="title-row">
         <h1>{title}</h1>
-        {offline && <span className="badge badge-offline">Offline copy</span>}
+        {offline && (
+          <span className="badge badge-offline">
+            <Trans>Offline copy</Trans>
+          </span>
+        )}
       </div>
       <p>{children}</p>
     </div>
@@ -105,19 +111,25 @@ export function LoadErrorNotice({ message, onRetry }: { message: string; onRetry
     <div className="notice notice-error notice-row" role="alert">
       <span>{message}</span>
       <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );
 }
 
 export function OfflineNotice({ loadedAt }: { loadedAt: number | null }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
+  const offlineText = useOfflineActionText();
+  const loaded = loadedAt ? formatDateTime(loadedAt, undefined, locale) : null;
   return (
     <div className="notice notice-warn admin-offline" role="status">
-      <strong>Offline: showing the last loaded data</strong>
+      <strong>
+        <Trans>Offline: showing the last loaded data</Trans>
+      </strong>
       <span>
-        {loadedAt ? `Loaded ${formatDateTime(loadedAt)}. ` : ''}
-        {OFFLINE_ACTION_TEXT}
+        {loaded ? `${t`Loaded ${loaded}.`} ` : ''}
+        {offlineText}
       </span>
     </div>
   );
@@ -149,7 +161,7 @@ export function listStateRow<T>(
       <TableMessage colSpan={colSpan}>
         <span className="status-failed">{list.error}</span>{' '}
         <button type="button" className="btn btn-secondary btn-sm" onClick={list.retry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </TableMessage>
     );
@@ -157,7 +169,7 @@ export function listStateRow<T>(
   if (list.status === 'unavailable') {
     return (
       <TableMessage colSpan={colSpan}>
-        You are offline, and this list has not been loaded on this device yet.
+        <Trans>You are offline, and this list has not been loaded on this device yet.</Trans>
       </TableMessage>
     );
   }
@@ -165,14 +177,24 @@ export function listStateRow<T>(
   return null;
 }
 
-export function ListFooter<T>({ list, noun }: { list: AdminList<T>; noun: [string, string] }) {
+/**
+ * What a list's footer counts: 'Showing 3 files' in the reader's language (a function of the
+ * count, e.g. plural(count, { one: 'Showing # file', other: 'Showing # files' })), or the English
+ * singular and plural nouns.
+ */
+export type ListNoun = [string, string] | ((count: number) => string);
+
+export function ListFooter<T>({ list, noun }: { list: AdminList<T>; noun: ListNoun }) {
+  const { t } = useLingui();
   if (list.status !== 'ready' || list.rows.length === 0) return null;
   const count = list.rows.length;
+  const shown =
+    typeof noun === 'function' ? noun(count) : t`Showing ${count} ${count === 1 ? noun[0] : noun[1]}`;
   return (
     <div className="admin-list-footer">
       <span className="muted">
-        Showing {count} {count === 1 ? noun[0] : noun[1]}
-        {list.hasMore ? '; more are available' : ''}
+        {shown}
+        {list.hasMore ? t`; more are available` : ''}
       </span>
       {list.hasMore && (
         <button
@@ -180,9 +202,9 @@ export function ListFooter<T>({ list, noun }: { list: AdminList<T>; noun: [strin
           className="btn btn-secondary"
           onClick={list.loadMore}
           disabled={!list.online || list.loadingMore || list.searching}
-          title={list.online ? undefined : 'More rows load when you are back online'}
+          title={list.online ? undefined : t`More rows load when you are back online`}
         >
-          {list.loadingMore ? 'Loading...' : 'Load more'}
+          {list.loadingMore ? t`Loading...` : t`Load more`}
         </button>
       )}
     </div>
@@ -211,7 +233,7 @@ export function ListDesk<T>({
   list: AdminList<T>;
   search: { label: string; placeholder: string };
   tools?: ReactNode;
-  noun: [string, string];
+  noun: ListNoun;
   after?: ReactNode;
   children: ReactNode;
 }) {

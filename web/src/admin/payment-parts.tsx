@@ -1,29 +1,34 @@
 import { formatCredits, formatDateTime, formatGBP, type TransactionDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useDomainName, useFormatLocale } from '../i18n';
 
 /** Completed green, Failed red, anything else Pending (yellow) (docs/product.md#6-credits-and-payments). */
 export function PaymentStatusBadge({ status }: { status: string }) {
-  if (status === 'Completed') return <span className="badge admin-badge-completed">Completed</span>;
-  if (status === 'Failed') return <span className="badge badge-failed">Failed</span>;
-  return <span className="badge badge-pending">Pending</span>;
+  const name = useDomainName();
+  if (status === 'Completed') return <span className="badge admin-badge-completed">{name('Completed')}</span>;
+  if (status === 'Failed') return <span className="badge badge-failed">{name('Failed')}</span>;
+  return <span className="badge badge-pending">{name('Pending')}</span>;
 }
 
 /** A payment's cells under the credits feature's PaymentColumnHeads. */
 export function PaymentCells({ tx, online }: { tx: TransactionDto; online: boolean }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   return (
     <>
-      <td data-label="Credits" className="num">
-        {formatCredits(tx.credits)}
+      <td data-label={t`Credits`} className="num">
+        {formatCredits(tx.credits, locale)}
       </td>
-      <td data-label="Amount" className="num">
-        {formatGBP(tx.amount)}
+      <td data-label={t`Amount`} className="num">
+        {formatGBP(tx.amount, locale)}
       </td>
-      <td data-label="Status">
+      <td data-label={t`Status`}>
         <PaymentStatusBadge status={tx.status} />
       </td>
-      <td data-label="Date" className="admin-date">
-        {formatDateTime(tx.createdAt)}
+      <td data-label={t`Date`} className="admin-date">
+        {formatDateTime(tx.createdAt, undefined, locale)}
       </td>
-      <td data-label="Invoice">
+      <td data-label={t`Invoice`}>
         <InvoiceCell tx={tx} online={online} />
       </td>
     </>
@@ -32,9 +37,11 @@ export function PaymentCells({ tx, online }: { tx: TransactionDto; online: boole
 
 /** The VAT invoice of a completed payment; offline it cannot download, and says so. */
 export function InvoiceCell({ tx, online }: { tx: TransactionDto; online: boolean }) {
+  const { t } = useLingui();
+  const serialNo = tx.serialNo;
   if (tx.status !== 'Completed' || !tx.invoiceUrl) {
     return (
-      <span className="muted" title="Invoices exist for completed payments">
+      <span className="muted" title={t`Invoices exist for completed payments`}>
         —
       </span>
     );
@@ -44,10 +51,10 @@ export function InvoiceCell({ tx, online }: { tx: TransactionDto; online: boolea
       <span
         className="admin-invoice is-disabled"
         aria-disabled="true"
-        title="Invoices download when you are back online"
+        title={t`Invoices download when you are back online`}
       >
         <DownloadIcon />
-        Invoice
+        <Trans>Invoice</Trans>
       </span>
     );
   }
@@ -56,10 +63,10 @@ export function InvoiceCell({ tx, online }: { tx: TransactionDto; online: boolea
       className="admin-invoice"
       href={tx.invoiceUrl}
       download
-      aria-label={`Download the invoice for ${tx.serialNo}`}
+      aria-label={t`Download the invoice for ${serialNo}`}
     >
       <DownloadIcon />
-      Invoice
+      <Trans>Invoice</Trans>
     </a>
   );
 }
@@ -71,15 +78,17 @@ export function evidenceUrl(paymentId: string): string {
 
 /** The chargeback evidence PDF of any payment (admins only); offline it cannot download, and says so. */
 export function EvidenceCell({ tx, online }: { tx: TransactionDto; online: boolean }) {
+  const { t } = useLingui();
+  const serialNo = tx.serialNo;
   if (!online) {
     return (
       <span
         className="admin-invoice is-disabled"
         aria-disabled="true"
-        title="Evidence downloads when you are back online"
+        title={t`Evidence downloads when you are back online`}
       >
         <DownloadIcon />
-        Evidence PDF
+        <Trans>Evidence PDF</Trans>
       </span>
     );
   }
@@ -88,10 +97,10 @@ export function EvidenceCell({ tx, online }: { tx: TransactionDto; online: boole
       className="admin-invoice"
       href={evidenceUrl(tx._id)}
       download
-      aria-label={`Download the evidence PDF for ${tx.serialNo}`}
+      aria-label={t`Download the evidence PDF for ${serialNo}`}
     >
       <DownloadIcon />
-      Evidence PDF
+      <Trans>Evidence PDF</Trans>
     </a>
   );
 }

@@ -1,13 +1,10 @@
 import { formatGBP, type UserDto } from '@ecu/shared';
+import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
-import {
-  creditPriceInput,
-  DEFAULT_PER_CREDIT_PRICE,
-  INVALID_PRICE_TEXT,
-  priceFieldText,
-} from './credit-price';
-import { OFFLINE_ACTION_TEXT } from './use-admin-command';
+import { useFormatLocale } from '../i18n';
+import { creditPriceInput, DEFAULT_PER_CREDIT_PRICE, INVALID_PRICE, priceFieldText } from './credit-price';
+import { useOfflineActionText } from './use-admin-command';
 import { usePriceCommand } from './user-commands';
 
 /**
@@ -25,6 +22,10 @@ export function PriceEditor({
   busy?: boolean;
   onBusy?: (on: boolean) => void;
 }) {
+  const { t, i18n } = useLingui();
+  const offlineText = useOfflineActionText();
+  const locale = useFormatLocale();
+  const email = user.email;
   const command = usePriceCommand();
   const locked = command.locked;
   const price = user.perCreditPrice ?? DEFAULT_PER_CREDIT_PRICE;
@@ -44,7 +45,7 @@ export function PriceEditor({
     const input = creditPriceInput(user._id, value);
     if (!input) {
       setInvalid(true);
-      toast.error(INVALID_PRICE_TEXT);
+      toast.error(i18n._(INVALID_PRICE));
       return;
     }
     setInvalid(false);
@@ -57,12 +58,12 @@ export function PriceEditor({
   if (!editing) {
     return (
       <div className="admin-price">
-        <span>{formatGBP(price)}</span>
+        <span>{formatGBP(price, locale)}</span>
         <button
           type="button"
           className="admin-icon-btn"
-          aria-label={`Edit credit price for ${user.email}`}
-          title={locked ? OFFLINE_ACTION_TEXT : 'Edit the price per credit'}
+          aria-label={t`Edit credit price for ${email}`}
+          title={locked ? offlineText : t`Edit the price per credit`}
           disabled={locked || busy}
           onClick={open}
         >
@@ -97,7 +98,7 @@ export function PriceEditor({
           min="0.01"
           step="0.01"
           className="input"
-          aria-label={`Price per credit in pounds for ${user.email}`}
+          aria-label={t`Price per credit in pounds for ${email}`}
           aria-invalid={invalid}
           value={value}
           onChange={(e) => {
@@ -112,17 +113,17 @@ export function PriceEditor({
       <button
         type="submit"
         className="btn btn-sm"
-        aria-label={`Save credit price for ${user.email}`}
-        title={locked ? OFFLINE_ACTION_TEXT : undefined}
+        aria-label={t`Save credit price for ${email}`}
+        title={locked ? offlineText : undefined}
         disabled={locked || saving}
       >
-        {saving ? 'Saving...' : 'Save'}
+        {saving ? t`Saving...` : t`Save`}
       </button>
       <button
         type="button"
         className="admin-icon-btn"
-        aria-label={`Cancel editing the credit price for ${user.email}`}
-        title="Cancel"
+        aria-label={t`Cancel editing the credit price for ${email}`}
+        title={t`Cancel`}
         disabled={saving}
         onClick={() => setEditing(false)}
       >

@@ -1,10 +1,13 @@
 import { TICKET_STATUSES, type TicketStatus } from '@ecu/shared';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAuthUser } from '../accounts';
 import { ChatPanel, type ComposerReplies } from '../chat';
+import { useDomainName } from '../i18n';
 import { messageOf } from '../local/api-client';
 import { isOnline } from '../local/connectivity';
 import { useOnline } from '../local/use-online';
@@ -34,7 +37,7 @@ import { OfflineNotice } from './list-parts';
 import { InternalNotesPanel } from './notes/internal-notes-panel';
 import { TicketSolutionCards } from './solutions/solution-cards';
 import { TunedFileUpload } from './tuned-upload';
-import { OFFLINE_ACTION_TEXT } from './use-admin-command';
+import { useOfflineActionText } from './use-admin-command';
 
 const adminTicketKey = (ticketNumber: number) => ['admin', 'ticket', ticketNumber] as const;
 
@@ -85,6 +88,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const online = useOnline();
   const client = useQueryClient();
   const me = useAuthUser();
+  const { t } = useLingui();
   const query = useQuery<TicketView, Error, TicketView, ReturnType<typeof adminTicketKey>>({
     queryKey: adminTicketKey(ticketNumber),
     queryFn: async ({ signal }): Promise<TicketView> =>
@@ -93,7 +97,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   });
   const cannedReplies = useCannedReplies();
   // Admin ticket load failure: the server's message.
-  const error = query.error ? messageOf(query.error, 'Failed to load the ticket') : null;
+  const error = query.error ? messageOf(query.error, t`Failed to load the ticket`) : null;
 
   useEffect(() => {
     if (error) toast.error(error, { toastId: `admin-ticket-${ticketNumber}` });
@@ -113,25 +117,31 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
       <Shell ticketNumber={ticketNumber}>
         {!online ? (
           <section className="card tickets-state">
-            <h1>Ticket #{ticketNumber}</h1>
-            <p className="muted">You are offline, and this ticket has not been loaded on this device yet.</p>
+            <h1>
+              <Trans>Ticket #{ticketNumber}</Trans>
+            </h1>
+            <p className="muted">
+              <Trans>You are offline, and this ticket has not been loaded on this device yet.</Trans>
+            </p>
           </section>
         ) : error ? (
           <section className="card tickets-state">
-            <h1>Ticket #{ticketNumber}</h1>
+            <h1>
+              <Trans>Ticket #{ticketNumber}</Trans>
+            </h1>
             <p className="status-failed">{error}</p>
             <div className="form-actions">
               <button type="button" className="btn btn-secondary" onClick={reload}>
-                Try again
+                <Trans>Try again</Trans>
               </button>
               <Link to="/files" className="btn btn-secondary">
-                Back to ECU Files
+                <Trans>Back to ECU Files</Trans>
               </Link>
             </div>
           </section>
         ) : (
           <div className="spinner-page" aria-busy="true">
-            Ticket Details...
+            <Trans>Ticket Details...</Trans>
           </div>
         )}
       </Shell>
@@ -142,9 +152,10 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
   const loadedAt = query.isPlaceholderData || !query.dataUpdatedAt ? null : query.dataUpdatedAt;
   const owner = ticket.userId;
   const ownerName = `${owner?.firstName ?? ''} ${owner?.lastName ?? ''}`.trim();
+  const shownName = ownerName || t`No name`;
   const replies: ComposerReplies = {
     list: cannedReplies.data,
-    problem: cannedReplies.error ? messageOf(cannedReplies.error, 'The canned replies did not load') : null,
+    problem: cannedReplies.error ? messageOf(cannedReplies.error, t`The canned replies did not load`) : null,
     values: placeholderValuesOf(ticket),
   };
 
@@ -153,13 +164,19 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
       <div className="page-header ticket-header">
         <div className="title-row">
           <h1>{vehicleName(ticket)}</h1>
-          {stale && <span className="badge badge-offline">Offline copy</span>}
+          {stale && (
+            <span className="badge badge-offline">
+              <Trans>Offline copy</Trans>
+            </span>
+          )}
         </div>
         <TicketSubtitle ticket={ticket} />
         <RevisionChain ticket={ticket} path={(n) => `/ticket/${n}`} />
         {owner && (
           <p className="ticket-owner">
-            Customer: <strong>{ownerName || 'No name'}</strong>{' '}
+            <Trans>
+              Customer: <strong>{shownName}</strong>
+            </Trans>{' '}
             <a href={`mailto:${owner.email}`} className="ticket-owner-email">
               {owner.email}
             </a>
@@ -172,7 +189,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
         <div className="notice notice-error notice-row" role="alert">
           <span>{error}</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       )}
@@ -220,22 +237,23 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
 }
 
 function Shell({ ticketNumber, children }: { ticketNumber: number; children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="stack admin-page tickets-page ticket-page">
-      <nav className="breadcrumb ticket-breadcrumb" aria-label="Breadcrumb">
-        <Link to="/files">ECU Files</Link>
+      <nav className="breadcrumb ticket-breadcrumb" aria-label={t`Breadcrumb`}>
+        <Link to="/files">
+          <Trans>ECU Files</Trans>
+        </Link>
         <span aria-hidden="true" className="dir-icon">
           ›
         </span>
-        <span>Ticket #{ticketNumber}</span>
+        <span>
+          <Trans>Ticket #{ticketNumber}</Trans>
+        </span>
       </nav>
       {children}
     </div>
   );
-}
-
-function creditsText(n: number): string {
-  return `${n} ${n === 1 ? 'credit' : 'credits'}`;
 }
 
 /** Status selector (any status, no transition rules), tuned-file upload and download. */
@@ -250,9 +268,13 @@ function FileStatusCard({
   onChanged: () => void;
   onUploaded: (ticket: TicketView) => void;
 }) {
+  const { t } = useLingui();
+  const name = useDomainName();
+  const offlineText = useOfflineActionText();
   const headingId = useId();
   const selectId = useId();
   const noteId = useId();
+  const ticketNumber = ticket.ticketNumber;
   const current = ticketStatus(ticket.status);
   const [choice, setChoice] = useState<TicketStatus>(current);
   const [confirming, setConfirming] = useState(false);
@@ -263,10 +285,18 @@ function FileStatusCard({
   const mutation = useMutation({
     mutationFn: (next: TicketStatus) => adminTicketsApi.updateStatus(ticket._id, next),
     onSuccess: ({ message, data }, next) => {
-      toast.success(message || `Status updated to ${next}`);
+      const nextName = name(next);
+      toast.success(message || t`Status updated to ${nextName}`);
       if (data?.refunded && !/refund/i.test(message)) {
+        const n = ticket.creditsNeed;
+        const email = ticket.userId?.email;
         toast.info(
-          `${creditsText(ticket.creditsNeed)} refunded to ${ticket.userId?.email ?? 'the customer'}`,
+          email
+            ? plural(n, { one: `# credit refunded to ${email}`, other: `# credits refunded to ${email}` })
+            : plural(n, {
+                one: '# credit refunded to the customer',
+                other: '# credits refunded to the customer',
+              }),
         );
       }
       onChanged();
@@ -283,7 +313,7 @@ function FileStatusCard({
   function send(next: TicketStatus) {
     // Admins act on live data: offline nothing is sent or queued (docs/decisions/014-admin-data-with-tanstack-query.md).
     if (!isOnline()) {
-      toast.error(OFFLINE_ACTION_TEXT, { toastId: 'admin-offline-action' });
+      toast.error(offlineText, { toastId: 'admin-offline-action' });
       setChoice(current);
       setConfirming(false);
       return;
@@ -311,17 +341,21 @@ function FileStatusCard({
     setChoice(current);
   }
 
-  const refundNote = refunds
-    ? `Setting Failed refunds the ${formatPrice(ticket.creditsNeed)} the customer paid.`
-    : null;
+  const paid = formatPrice(ticket.creditsNeed);
+  const refundNote = refunds ? t`Setting Failed refunds the ${paid} the customer paid.` : null;
+  const n = ticket.creditsNeed;
   const email = ticket.userId?.email;
 
   return (
     <section className="card ticket-card file-status-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>File Status</h2>
+      <h2 id={headingId}>
+        <Trans>File Status</Trans>
+      </h2>
       <div className="file-status-row">
         <div className="file-status-field">
-          <label htmlFor={selectId}>Status</label>
+          <label htmlFor={selectId}>
+            <Trans>Status</Trans>
+          </label>
           <select
             id={selectId}
             className="input"
@@ -332,14 +366,14 @@ function FileStatusCard({
           >
             {TICKET_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {name(s)}
               </option>
             ))}
           </select>
         </div>
         {saving && (
           <span className="muted" role="status">
-            Saving...
+            <Trans>Saving...</Trans>
           </span>
         )}
       </div>
@@ -348,41 +382,53 @@ function FileStatusCard({
           {refundNote}
         </p>
       )}
-      {!online && <p className="file-status-note">{OFFLINE_ACTION_TEXT}</p>}
+      {!online && <p className="file-status-note">{offlineText}</p>}
       {current === 'Unlocked' && !ticket.ecuTunedFile && (
         <p className="file-status-note">
-          Unlocked without a tuned file: the customer sees 'File not available'.
+          <Trans>Unlocked without a tuned file: the customer sees 'File not available'.</Trans>
         </p>
       )}
 
       <div className="file-status-tuned">
-        <h3 className="ticket-subhead">Tuned file</h3>
+        <h3 className="ticket-subhead">
+          <Trans>Tuned file</Trans>
+        </h3>
         {ticket.ecuTunedFile ? (
           <ul className="ticket-files">
             <FileItem
-              entry={{ label: 'Current tuned file', file: ticket.ecuTunedFile, downloadable: true }}
+              entry={{ label: t`Current tuned file`, file: ticket.ecuTunedFile, downloadable: true }}
               online={online}
             />
           </ul>
         ) : (
-          <p className="muted ticket-none">No tuned file uploaded yet.</p>
+          <p className="muted ticket-none">
+            <Trans>No tuned file uploaded yet.</Trans>
+          </p>
         )}
         <TunedFileUpload ticketNumber={ticket.ticketNumber} online={online} onUploaded={onUploaded} />
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title={`Set ticket ${ticket.ticketNumber} to Failed?`}
-        confirmLabel="Set to Failed and refund"
+        title={t`Set ticket ${ticketNumber} to Failed?`}
+        confirmLabel={t`Set to Failed and refund`}
         busy={saving}
         disabled={!online}
         onConfirm={() => send('Failed')}
         onCancel={cancel}
       >
         <p>
-          The {creditsText(ticket.creditsNeed)} charged will be refunded to {email ?? 'the customer'}.
+          {email
+            ? plural(n, {
+                one: `The # credit charged will be refunded to ${email}.`,
+                other: `The # credits charged will be refunded to ${email}.`,
+              })
+            : plural(n, {
+                one: 'The # credit charged will be refunded to the customer.',
+                other: 'The # credits charged will be refunded to the customer.',
+              })}
         </p>
-        {!online && <p className="status-failed">{OFFLINE_ACTION_TEXT}</p>}
+        {!online && <p className="status-failed">{offlineText}</p>}
       </ConfirmDialog>
     </section>
   );

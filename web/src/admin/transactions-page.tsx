@@ -1,4 +1,6 @@
 import type { TransactionDto } from '@ecu/shared';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PaymentColumnHeads } from '../credits';
 import { adminApi } from './api';
 import { AfterRestore, EmailText, ListDesk, listStateRow } from './list-parts';
@@ -29,42 +31,51 @@ export default function AdminTransactionsPage() {
 }
 
 function TransactionsDesk() {
+  const { t } = useLingui();
   const list = useAdminList<TransactionDto>({
     name: 'transactions',
     queryKey: adminKeys.transactions,
     fetchPage: (query, signal) => adminApi.getAllTransactionHistory(query, signal),
     idOf: (tx) => tx._id,
     matches: matchesTransaction,
-    loadError: 'Failed to load transactions',
+    loadError: t`Failed to load transactions`,
   });
 
   return (
     <ListDesk
-      title="Transactions"
-      intro="Card payments of every user, newest first, with their VAT invoices and chargeback evidence."
-      label="All transactions"
+      title={t`Transactions`}
+      intro={t`Card payments of every user, newest first, with their VAT invoices and chargeback evidence.`}
+      label={t`All transactions`}
       list={list}
       search={{
-        label: 'Search transactions',
-        placeholder: 'Search by serial number, e-mail, name or status',
+        label: t`Search transactions`,
+        placeholder: t`Search by serial number, e-mail, name or status`,
       }}
-      noun={['transaction', 'transactions']}
+      noun={(count) => plural(count, { one: 'Showing # transaction', other: 'Showing # transactions' })}
     >
       <table className="admin-table">
-        <caption className="sr-only">Payments of every user</caption>
+        <caption className="sr-only">
+          <Trans>Payments of every user</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Serial No</th>
-            <th scope="col">User</th>
+            <th scope="col">
+              <Trans>Serial No</Trans>
+            </th>
+            <th scope="col">
+              <Trans>User</Trans>
+            </th>
             <PaymentColumnHeads />
-            <th scope="col">Evidence</th>
+            <th scope="col">
+              <Trans>Evidence</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {listStateRow(list, {
             colSpan: COLUMNS,
-            loading: 'Fetching Transactions...',
-            empty: 'No transactions found.',
+            loading: t`Fetching Transactions...`,
+            empty: t`No transactions found.`,
           }) ??
             list.rows.map((tx) => {
               const name = payerName(tx);
@@ -73,16 +84,16 @@ function TransactionsDesk() {
                   <td className="admin-serial">
                     <bdi dir="ltr">{tx.serialNo}</bdi>
                   </td>
-                  <td data-label="User">
+                  <td data-label={t`User`}>
                     <div className="admin-stacked">
-                      <span className={name ? 'admin-user-name' : 'muted'}>{name || 'No name'}</span>
+                      <span className={name ? 'admin-user-name' : 'muted'}>{name || t`No name`}</span>
                       <span className="admin-email">
-                        {tx.userId ? <EmailText email={tx.userId.email} /> : 'Unknown user'}
+                        {tx.userId ? <EmailText email={tx.userId.email} /> : t`Unknown user`}
                       </span>
                     </div>
                   </td>
                   <PaymentCells tx={tx} online={list.online} />
-                  <td data-label="Evidence">
+                  <td data-label={t`Evidence`}>
                     <EvidenceCell tx={tx} online={list.online} />
                   </td>
                 </tr>

@@ -1,7 +1,9 @@
 import { formatFileSize, TUNED_FILE_MAX_BYTES, UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { DetailedError, Upload } from 'tus-js-client';
+import { useFormatLocale } from '../i18n';
 import { messageOf } from '../local/api-client';
 import { ADMIN_MESSAGES, adminTicketsApi, type TicketView } from '../tickets';
 import { useTransferRate } from '../ui/use-transfer-rate';
@@ -32,6 +34,8 @@ function uploadTunedFile(
   file: File,
   onProgress: (sent: number, total: number) => void,
   onStart: (running: Running) => void,
+  /** The failure when the server's answer names no upload, in the reader's language. */
+  noIdText: string,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
@@ -45,7 +49,7 @@ function uploadTunedFile(
       onSuccess: () => {
         const id = upload.url?.split('/').filter(Boolean).pop();
         if (id) resolve(id);
-        else reject(new Error('The upload finished without an id'));
+        else reject(new Error(noIdText));
       },
     });
     onStart({
@@ -82,6 +86,8 @@ export function TunedFileUpload({
   online: boolean;
   onUploaded: (ticket: TicketView) => void;
 }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -125,16 +131,17 @@ export function TunedFileUpload({
         (r) => {
           running.current = r;
         },
+        t`The upload finished without an id`,
       );
       running.current = null;
       setPhase('attaching');
       const { data, message } = await adminTicketsApi.attachTunedFile(ticketNumber, uploadId);
-      toast.success(message || 'Tuned file uploaded successfully');
+      toast.success(message || t`Tuned file uploaded successfully`);
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
       onUploaded(data);
     } catch (err) {
-      if (err instanceof UploadCancelled) toast.info('Upload cancelled');
+      if (err instanceof UploadCancelled) toast.info(t`Upload cancelled`);
       else toast.error(tusMessage(err) ?? messageOf(err, ADMIN_MESSAGES.tunedFailed));
     } finally {
       running.current = null;
@@ -143,12 +150,14 @@ export function TunedFileUpload({
   }
 
   const percent = progress.total > 0 ? Math.min(100, Math.round((progress.sent / progress.total) * 100)) : 0;
+  const sentSize = formatFileSize(progress.sent, locale);
+  const totalSize = formatFileSize(progress.total, locale);
   const speed = useTransferRate(progress.sent, progress.total, phase === 'uploading' ? 'active' : 'done');
 
   return (
     <form className="tuned-upload" onSubmit={submit} noValidate>
       <label htmlFor={inputId} className="tuned-upload-label">
-        Choose a tuned file
+        <Trans>Choose a tuned file</Trans>
       </label>
       <div className="tuned-upload-row">
         <input
@@ -162,27 +171,27 @@ export function TunedFileUpload({
         />
         {phase === 'uploading' ? (
           <button type="button" className="btn btn-secondary" onClick={() => running.current?.cancel()}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : (
           <button type="submit" className="btn btn-dark" disabled={!online || busy}>
-            {phase === 'attaching' ? 'Saving...' : 'Upload'}
+            {phase === 'attaching' ? t`Saving...` : t`Upload`}
           </button>
         )}
       </div>
       <p id={hintId} className="tuned-upload-hint muted">
         {!online
-          ? 'Uploads need a connection; nothing is queued while offline.'
+          ? t`Uploads need a connection; nothing is queued while offline.`
           : file
-            ? `${file.name} · ${formatFileSize(file.size)}`
-            : 'Any file type, up to 20.00 MB. The customer can download it once the status is Unlocked.'}
+            ? `${file.name} · ${formatFileSize(file.size, locale)}`
+            : t`Any file type, up to 20.00 MB. The customer can download it once the status is Unlocked.`}
       </p>
       {busy && (
         <div className="tuned-progress">
           <div
             className="tuned-progress-bar"
             role="progressbar"
-            aria-label="Tuned file upload"
+            aria-label={t`Tuned file upload`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -192,8 +201,8 @@ export function TunedFileUpload({
           </div>
           <span className="tuned-progress-text">
             {phase === 'attaching'
-              ? 'Attaching to the ticket...'
-              : `${percent}% · ${formatFileSize(progress.sent)} of ${formatFileSize(progress.total)} · ${speed}`}
+              ? t`Attaching to the ticket...`
+              : `${percent}% · ${t`${sentSize} of ${totalSize}`} · ${speed}`}
           </span>
         </div>
       )}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { type ApiResult, messageOf } from '../local/api-client';
@@ -5,7 +7,15 @@ import { isOnline } from '../local/connectivity';
 import { useOnline } from '../local/use-online';
 
 /** Why every admin action is off while offline (admins act on live data: docs/decisions/014-admin-data-with-tanstack-query.md). */
+export const OFFLINE_ACTION = msg`Changes are disabled until the connection is back; nothing is queued.`;
+
+/** OFFLINE_ACTION in English, for screens not yet in the reader's language; prefer useOfflineActionText. */
 export const OFFLINE_ACTION_TEXT = 'Changes are disabled until the connection is back; nothing is queued.';
+
+/** OFFLINE_ACTION in the reader's language. */
+export function useOfflineActionText(): string {
+  return useLingui().i18n._(OFFLINE_ACTION);
+}
 
 export interface AdminCommandOptions<V, R> {
   send: (vars: V) => Promise<ApiResult<R>>;
@@ -31,11 +41,12 @@ export interface AdminCommand<V, R> {
  */
 export function useAdminCommand<V, R>(options: AdminCommandOptions<V, R>): AdminCommand<V, R> {
   const online = useOnline();
+  const offlineText = useOfflineActionText();
   const mutation = useMutation({ mutationFn: options.send, onSuccess: options.onSuccess });
 
   async function run(vars: V): Promise<ApiResult<R> | undefined> {
     if (!isOnline()) {
-      toast.error(OFFLINE_ACTION_TEXT, { toastId: 'admin-offline-action' });
+      toast.error(offlineText, { toastId: 'admin-offline-action' });
       return undefined;
     }
     try {

@@ -5,6 +5,7 @@ import type {
   UpdateUserRoleInput,
   UserDto,
 } from '@ecu/shared';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminApi } from './api';
 import { adminKeys, dropCachedUser, invalidateAfterUserChange, patchCachedUser } from './queries';
@@ -23,10 +24,11 @@ function answeredUser(data: unknown, userId: string): UserDto | undefined {
 
 export function usePriceCommand() {
   const client = useQueryClient();
+  const { t } = useLingui();
   return useAdminCommand({
     send: (input: UpdatePerCreditPriceInput) => adminApi.updatePerCreditPrice(input),
-    failure: 'Failed to update price',
-    success: 'Credit price updated!',
+    failure: t`Failed to update price`,
+    success: t`Credit price updated!`,
     onSuccess: ({ data }, input) => {
       patchCachedUser(
         client,
@@ -40,10 +42,11 @@ export function usePriceCommand() {
 
 export function useCreditsCommand() {
   const client = useQueryClient();
+  const { t } = useLingui();
   return useAdminCommand({
     send: (input: UpdateUserCreditsInput) => adminApi.updateUserCredits(input),
-    failure: 'Failed to update the credits',
-    success: 'Credits updated',
+    failure: t`Failed to update the credits`,
+    success: t`Credits updated`,
     onSuccess: ({ data }, input) => {
       const user = answeredUser(data, input.userId);
       if (user) patchCachedUser(client, input.userId, user);
@@ -54,10 +57,11 @@ export function useCreditsCommand() {
 
 export function useRoleCommand() {
   const client = useQueryClient();
+  const { t } = useLingui();
   return useAdminCommand({
     send: (input: UpdateUserRoleInput) => adminApi.updateUserRole(input),
-    failure: 'Failed to update user role',
-    success: 'User role updated',
+    failure: t`Failed to update user role`,
+    success: t`User role updated`,
     onSuccess: ({ data }, input) => {
       const role: Role = input.role;
       patchCachedUser(client, input.userId, answeredUser(data, input.userId) ?? { role });
@@ -68,10 +72,11 @@ export function useRoleCommand() {
 
 export function useDisableCommand() {
   const client = useQueryClient();
+  const { t } = useLingui();
   return useAdminCommand({
     send: (userId: string) => adminApi.disableUser(userId),
-    failure: 'Failed to disable user',
-    success: 'User disabled successfully',
+    failure: t`Failed to disable user`,
+    success: t`User disabled successfully`,
     onSuccess: (_answer, userId) => {
       patchCachedUser(client, userId, { disabled: true });
       void invalidateAfterUserChange(client, userId);
@@ -81,10 +86,11 @@ export function useDisableCommand() {
 
 export function useActivateCommand() {
   const client = useQueryClient();
+  const { t } = useLingui();
   return useAdminCommand({
     send: (userId: string) => adminApi.activateUser(userId),
-    failure: 'Failed to active user',
-    success: 'User activated successfully',
+    failure: t`Failed to active user`,
+    success: t`User activated successfully`,
     onSuccess: (_answer, userId) => {
       patchCachedUser(client, userId, { disabled: false });
       void invalidateAfterUserChange(client, userId);
@@ -94,20 +100,22 @@ export function useActivateCommand() {
 
 export function useDeleteCommand() {
   const client = useQueryClient();
+  const { t } = useLingui();
   return useAdminCommand({
     send: (userId: string) => adminApi.deleteUser(userId),
-    failure: 'Failed to delete user',
-    success: 'User deleted successfully',
+    failure: t`Failed to delete user`,
+    success: t`User deleted successfully`,
     onSuccess: (_answer, userId) => void dropCachedUser(client, userId),
   });
 }
 
 export function useResendVerificationCommand() {
   const client = useQueryClient();
+  const { t } = useLingui();
   return useAdminCommand({
     send: (userId: string) => adminApi.resendVerification(userId),
-    failure: 'Failed to resend email verification',
-    success: 'Verification email sent successfully!',
+    failure: t`Failed to resend email verification`,
+    success: t`Verification email sent successfully!`,
     // The audit trail on the user's page gains the resend.
     onSuccess: (_answer, userId) => void client.invalidateQueries({ queryKey: adminKeys.user(userId) }),
   });

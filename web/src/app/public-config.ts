@@ -9,6 +9,8 @@ export interface PublicConfig {
   company: { name: string; address: string; vatId: string };
   /** 'off': the server takes no card payments (no provider configured). */
   payments: { mode: 'sandbox' | 'stripe' | 'off'; publishableKey: string | null };
+  /** Chat messages can be machine-translated (POST /chat/translate); absent from an older server. */
+  chatTranslation?: boolean;
 }
 
 const FALLBACK: PublicConfig = {
@@ -19,18 +21,21 @@ const FALLBACK: PublicConfig = {
 
 let fetched = false;
 
+/** Asks the server once per page load and keeps its answer in the local database. */
+export function fetchPublicConfig(): void {
+  if (fetched) return;
+  fetched = true;
+  apiRequest<PublicConfig>('GET', '/public-config')
+    .then(({ data }) => localDb.meta.put({ key: 'publicConfig', value: data }))
+    .catch(() => {
+      fetched = false;
+    });
+}
+
 export function usePublicConfig(): PublicConfig {
   const cached = useLiveQuery(
     async () => (await localDb.meta.get('publicConfig'))?.value as PublicConfig | undefined,
   );
-  useEffect(() => {
-    if (fetched) return;
-    fetched = true;
-    apiRequest<PublicConfig>('GET', '/public-config')
-      .then(({ data }) => localDb.meta.put({ key: 'publicConfig', value: data }))
-      .catch(() => {
-        fetched = false;
-      });
-  }, []);
+  useEffect(fetchPublicConfig, []);
   return cached ?? FALLBACK;
 }

@@ -1,6 +1,7 @@
 import { isAppRoute, isStaff, matchRoute } from '@ecu/shared';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { loadAppMessages } from '../i18n';
 import { QueryReady, startQueries } from '../local/query-ready';
 import { readSignedInCopy } from '../local/signed-in-copy';
 import { Root } from './root';
@@ -35,9 +36,12 @@ function LazyPage({ entry }: { entry: LazyEntry }) {
   return Loaded ? <Loaded /> : <entry.Lazy />;
 }
 
-// The signed-in layouts (sidebar, menus, flags, TanStack Query) are not part of the sign-in
-// page's download.
-const layout = lazyEntry(async () => ({ default: (await import('./app-layout')).AppLayout }));
+// The signed-in layouts (sidebar, menus, flags, TanStack Query) and the signed-in features'
+// messages are not part of the sign-in page's download; the layout renders once both are here.
+const layout = lazyEntry(async () => {
+  const [module] = await Promise.all([import('./app-layout'), loadAppMessages()]);
+  return { default: module.AppLayout };
+});
 // Every page of the route table (./routes.ts); the app's pages render inside the layout.
 const pages = PAGES.map((route) => {
   const inLayout = isAppRoute(route);

@@ -6,6 +6,7 @@ import { useFormatLocale } from '../i18n';
 import { attachmentUrl } from './attachments';
 import { CheckIcon, ClockIcon, FileIcon } from './chat-icons';
 import type { Delivery } from './delivery';
+import { MessageText } from './translate-button';
 import type { ChatView, DayView, MessageView } from './view-model';
 
 /** A day's heading: English as shared words it ('05 March 2025'), another language in its own words. */
@@ -43,9 +44,7 @@ function Message({ message, ticketNumber }: { message: MessageView; ticketNumber
     <li className={`chat-message${message.mine ? ' is-mine' : ''}`} data-testid="chat-message">
       <div className="chat-bubble">
         <span className="chat-sender">{message.sender}</span>
-        <p className="chat-text" dir="auto">
-          {message.text}
-        </p>
+        <MessageText message={message} ticketNumber={ticketNumber} />
         {message.attachments.length > 0 && (
           <ul className="chat-files" aria-label={t`Attached files`}>
             {message.attachments.map((file) => (

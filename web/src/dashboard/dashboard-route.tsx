@@ -1,8 +1,10 @@
 import { formatGBP, type UserDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignedInUser } from '../accounts';
 import { AdminOverviewPage } from '../admin';
+import { useFormatLocale } from '../i18n';
 import { useAfterPaint } from '../local/use-after-paint';
 import { LazyServiceStatusBanner } from '../service-status';
 
@@ -27,22 +29,31 @@ export default function DashboardRoute() {
 
 /** An engineer's start: the overview's figures are the business's, so the queue's doors instead. */
 function EngineerHome({ firstName }: { firstName: string | null }) {
+  const { t } = useLingui();
   return (
     <div className="stack">
       <section className="welcome">
-        <h1>{firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}</h1>
-        <p>Work the file queue, answer the chats and keep internal notes for the team.</p>
+        <h1>{firstName ? t`Welcome back, ${firstName}!` : t`Welcome back!`}</h1>
+        <p>
+          <Trans>Work the file queue, answer the chats and keep internal notes for the team.</Trans>
+        </p>
       </section>
-      <nav className="card" aria-label="The queue">
+      <nav className="card" aria-label={t`The queue`}>
         <ul className="stack">
           <li>
-            <Link to="/files">ECU Files</Link>: the tickets to tune and deliver
+            <Trans>
+              <Link to="/files">ECU Files</Link>: the tickets to tune and deliver
+            </Trans>
           </li>
           <li>
-            <Link to="/inbox">Inbox</Link>: customers waiting for an answer
+            <Trans>
+              <Link to="/inbox">Inbox</Link>: customers waiting for an answer
+            </Trans>
           </li>
           <li>
-            <Link to="/solutions">Solutions</Link>: the library of patches by software version
+            <Trans>
+              <Link to="/solutions">Solutions</Link>: the library of patches by software version
+            </Trans>
           </li>
         </ul>
       </nav>
@@ -55,7 +66,7 @@ function AdminOverview() {
     <Suspense
       fallback={
         <div className="spinner-page" aria-busy="true">
-          Loading...
+          <Trans>Loading...</Trans>
         </div>
       }
     >
@@ -71,12 +82,18 @@ function AdminOverview() {
  */
 function CustomerDashboard({ user }: { user: UserDto | null }) {
   const afterPaint = useAfterPaint();
+  const { t } = useLingui();
+  const locale = useFormatLocale();
+  const firstName = user?.firstName;
+  const lastName = user?.lastName;
   const filesSubmitted = user && Number.isFinite(user.totalFilesSubmitted) ? user.totalFilesSubmitted : 0;
   return (
     <div className="stack" aria-busy={user ? undefined : true}>
       <section className="welcome">
-        <h1>{user ? `Welcome back, ${user.firstName} ${user.lastName}!` : 'Welcome back!'}</h1>
-        <p>Upload an ECU file, follow its progress and download the tuned file when it is ready.</p>
+        <h1>{user ? t`Welcome back, ${firstName} ${lastName}!` : t`Welcome back!`}</h1>
+        <p>
+          <Trans>Upload an ECU file, follow its progress and download the tuned file when it is ready.</Trans>
+        </p>
       </section>
 
       <LazyServiceStatusBanner />
@@ -85,27 +102,33 @@ function CustomerDashboard({ user }: { user: UserDto | null }) {
         <div>
           <h2 id="autodata-heading">Autodata</h2>
           <p className="muted">
-            Our in-house vehicle data tool: technical data, wiring diagrams and service information for the
-            vehicles you tune.
+            <Trans>
+              Our in-house vehicle data tool: technical data, wiring diagrams and service information for the
+              vehicles you tune.
+            </Trans>
           </p>
         </div>
         <Link to="/auto-data" className="btn">
-          Open Autodata
+          <Trans>Open Autodata</Trans>
         </Link>
       </section>
 
       <div className="dashboard-main">
         <div className="grid dashboard-stats">
           <section className="card stat">
-            <span className="label">Files Submitted</span>
+            <span className="label">
+              <Trans>Files Submitted</Trans>
+            </span>
             <span className="value" data-testid="files-submitted">
               {user ? filesSubmitted : '…'}
             </span>
           </section>
           <section className="card stat">
-            <span className="label">Money Spent</span>
+            <span className="label">
+              <Trans>Money Spent</Trans>
+            </span>
             <span className="value" data-testid="money-spent">
-              {user ? formatGBP(user.totalMoneySpent) : '…'}
+              {user ? formatGBP(user.totalMoneySpent, locale) : '…'}
             </span>
           </section>
         </div>
@@ -123,10 +146,12 @@ function LatestFilesFrame() {
   return (
     <section className="card latest-files" aria-labelledby={headingId}>
       <div className="latest-files-head">
-        <h2 id={headingId}>Latest files</h2>
+        <h2 id={headingId}>
+          <Trans>Latest files</Trans>
+        </h2>
       </div>
       <p className="muted" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </p>
     </section>
   );

@@ -76,8 +76,14 @@ function isShownLocale(value: unknown): value is ShownLocale {
   return value === PSEUDO_LOCALE || isLocale(value);
 }
 
-/** Each language's compiled catalogue is a chunk of its own, fetched when that language is chosen. */
-const catalogues: Record<ShownLocale, () => Promise<{ messages: Messages }>> = {
+type Catalogue = () => Promise<{ messages: Messages }>;
+
+/**
+ * Each language's compiled catalogues are chunks of their own, fetched when that language is
+ * chosen: the shell's (the signed-out screens and the app's frame) and the signed-in
+ * features' (lingui.config.ts).
+ */
+const shellCatalogues: Record<ShownLocale, Catalogue> = {
   pseudo: () => import('../locales/pseudo.po'),
   en: () => import('../locales/en.po'),
   de: () => import('../locales/de.po'),
@@ -88,11 +94,65 @@ const catalogues: Record<ShownLocale, () => Promise<{ messages: Messages }>> = {
   tr: () => import('../locales/tr.po'),
   ar: () => import('../locales/ar.po'),
 };
+const appCatalogues: Record<ShownLocale, Catalogue> = {
+  pseudo: () => import('../locales/app/pseudo.po'),
+  en: () => import('../locales/app/en.po'),
+  de: () => import('../locales/app/de.po'),
+  fr: () => import('../locales/app/fr.po'),
+  es: () => import('../locales/app/es.po'),
+  it: () => import('../locales/app/it.po'),
+  pl: () => import('../locales/app/pl.po'),
+  tr: () => import('../locales/app/tr.po'),
+  ar: () => import('../locales/app/ar.po'),
+};
 
-/** Loads the language's catalogue, then speaks it: the document's lang and dir follow. */
-export async function activateLocale(locale: ShownLocale, options: { keep?: boolean } = {}): Promise<void> {
-  const { messages } = await catalogues[locale]();
-  i18n.loadAndActivate({ locale, messages });
+/**
+ * Whether a language's activation also loads the signed-in features' catalogue: yes, unless
+ * the entry has put it off (`deferAppMessages`) and nothing signed in has been shown since.
+ */
+let withAppMessages = true;
+/** The languages whose signed-in features' messages are loaded. */
+const appLoaded = new Set<ShownLocale>();
+/** The last activation, which loadAppMessages waits for. */
+let activation: Promise<unknown> = Promise.resolve();
+
+/** The first paint of a signed-out screen needs only the shell's messages (main.tsx). */
+export function deferAppMessages() {
+  withAppMessages = false;
+}
+
+async function loadApp(locale: ShownLocale) {
+  if (appLoaded.has(locale)) return;
+  const { messages } = await appCatalogues[locale]();
+  appLoaded.add(locale);
+  i18n.load(locale, messages);
+}
+
+/**
+ * The signed-in features' messages in the current language, and from now on in every language
+ * chosen: the signed-in layout waits for them before it renders (web/src/app/router.tsx).
+ */
+export async function loadAppMessages(): Promise<void> {
+  withAppMessages = true;
+  await activation;
+  // The activation under way, if any, saw the flag too late: its language is loaded here.
+  if (i18n.locale) await loadApp(i18n.locale as ShownLocale);
+}
+
+/** Loads the language's catalogues, then speaks it: the document's lang and dir follow. */
+export function activateLocale(locale: ShownLocale, options: { keep?: boolean } = {}): Promise<void> {
+  const activating = activate(locale, options);
+  activation = activating.catch(() => {});
+  return activating;
+}
+
+async function activate(locale: ShownLocale, options: { keep?: boolean }): Promise<void> {
+  const [shell, app] = await Promise.all([
+    shellCatalogues[locale](),
+    withAppMessages ? appCatalogues[locale]() : undefined,
+  ]);
+  if (app) appLoaded.add(locale);
+  i18n.loadAndActivate({ locale, messages: { ...shell.messages, ...app?.messages } });
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en-XA' : locale;
     document.documentElement.dir = locale === PSEUDO_LOCALE ? 'ltr' : localeDirection(locale);

@@ -2,8 +2,10 @@ export { domainName, formatLocale, useDomainName, useFormatLocale } from './doma
 export {
   activateLocale,
   chooseLocale,
+  deferAppMessages,
   i18n,
   initialLocale,
+  loadAppMessages,
   localeSaved,
   PSEUDO_LOCALE,
   type ShownLocale,
@@ -11,3 +13,4 @@ export {
 } from './i18n';
 export { LanguageName } from './language-name';
 export { LanguageSwitch } from './language-switch';
+export { addValidationMessages, validationMessage } from './validation-messages';

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { validationMessage } from '../i18n';
 
 /**
  * A form field: its label, the control, and the error under it. The control is the
@@ -32,7 +33,7 @@ export function Field({
       {children}
       {error && (
         <span className="field-error" id={errorIdOf(id)}>
-          {error}
+          {validationMessage(error)}
         </span>
       )}
     </div>

@@ -12,6 +12,8 @@ export const cannedReplies = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The language the body is written in (docs/decisions/093-languages.md); null: any. */
+    locale: text('locale'),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -19,5 +21,9 @@ export const cannedReplies = pgTable(
   (t) => [
     check('canned_replies_title_length', sql`char_length(${t.title}) between 1 and 80`),
     check('canned_replies_body_length', sql`char_length(${t.body}) between 1 and 1500`),
+    check(
+      'canned_replies_locale',
+      sql`${t.locale} is null or ${t.locale} in ('en', 'de', 'fr', 'es', 'it', 'pl', 'tr', 'ar')`,
+    ),
   ],
 );

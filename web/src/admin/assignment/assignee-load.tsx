@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { assignmentApi, assignmentKeys } from './assignment-api';
@@ -15,7 +16,7 @@ export function AssigneeLoad() {
   return (
     <section className="assignee-load" aria-labelledby={headingId}>
       <h2 id={headingId} className="assignee-load-title">
-        Open tickets per person
+        <Trans>Open tickets per person</Trans>
       </h2>
       <ul className="assignee-load-list">
         {data.assignees.map((a) => (
@@ -25,12 +26,28 @@ export function AssigneeLoad() {
           >
             <span className="assignee-load-name">{a.name}</span>{' '}
             <span className="assignee-load-count">
-              {a.role === 'engineer' ? `${a.openTickets} of ${data.openTicketLimit}` : a.openTickets}
+              {a.role === 'engineer' ? (
+                <OfLimit count={a.openTickets} limit={data.openTicketLimit} />
+              ) : (
+                a.openTickets
+              )}
             </span>
-            <span className="sr-only"> open tickets</span>
+            <span className="sr-only">
+              {' '}
+              <Trans>open tickets</Trans>
+            </span>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** '3 of 5': an engineer's open tickets against the limit. */
+function OfLimit({ count, limit }: { count: number; limit: number }) {
+  return (
+    <Trans>
+      {count} of {limit}
+    </Trans>
   );
 }

@@ -1,9 +1,26 @@
-import type { TicketDto } from '@ecu/shared';
+import type { AssigneesDto, TicketDto } from '@ecu/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAdminCommand } from '../use-admin-command';
 import { assignmentApi, assignmentKeys } from './assignment-api';
 import './assignment.css';
+
+/** Staff roles as the picker shows them; a role this table does not know, as it came. */
+const ROLE_NAMES: Readonly<Record<string, MessageDescriptor>> = {
+  engineer: msg`engineer`,
+  admin: msg`admin`,
+};
+
+/** 'Jane Engineer (engineer, 2 open)'. */
+function staffOption(a: AssigneesDto['assignees'][number], i18n: I18n): string {
+  const { name, openTickets } = a;
+  const known = ROLE_NAMES[a.role];
+  const role = known ? i18n._(known) : a.role;
+  return i18n._(msg`${name} (${role}, ${openTickets} open)`);
+}
 
 /**
  * Who works this ticket (docs/decisions/087-assignment.md): 'Take' assigns it to me, 'Let go'
@@ -20,11 +37,14 @@ export function AssignmentPanel({
   online: boolean;
   onChanged: (ticket: TicketDto) => void;
 }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const pickerId = useId();
   const isAdmin = me.role === 'admin';
   const assignee = ticket.assignee ?? null;
   const mine = assignee?._id === me._id;
+  const assigneeName = assignee?.name ?? '';
+  const { ticketNumber } = ticket;
   const staff = useQuery({
     queryKey: assignmentKeys.assignees,
     queryFn: async ({ signal }) => (await assignmentApi.assignees(signal)).data,
@@ -33,8 +53,8 @@ export function AssignmentPanel({
   const [picked, setPicked] = useState<string | null>(null);
   const command = useAdminCommand({
     send: (userId: string | null) => assignmentApi.assign(ticket.ticketNumber, userId),
-    failure: 'The assignment was not saved',
-    success: 'Saved',
+    failure: t`The assignment was not saved`,
+    success: t`Saved`,
     onSuccess: (answer) => {
       setPicked(null);
       onChanged(answer.data);
@@ -45,14 +65,16 @@ export function AssignmentPanel({
 
   return (
     <section className="card ticket-card assignment-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Assignee</h2>
+      <h2 id={headingId}>
+        <Trans>Assignee</Trans>
+      </h2>
       <p className="assignment-now" data-testid="assignee">
         {assignee ? (
-          <>
-            Assigned to <strong>{mine ? `${assignee.name} (you)` : assignee.name}</strong>
-          </>
+          <AssignedTo who={mine ? t`${assigneeName} (you)` : assignee.name} />
         ) : (
-          <span className="muted">Unassigned</span>
+          <span className="muted">
+            <Trans>Unassigned</Trans>
+          </span>
         )}
       </p>
       <div className="form-actions assignment-actions">
@@ -61,10 +83,10 @@ export function AssignmentPanel({
             type="button"
             className="btn btn-primary btn-sm"
             disabled={off}
-            aria-label={`Take ticket ${ticket.ticketNumber}`}
+            aria-label={t`Take ticket ${ticketNumber}`}
             onClick={() => void command.run(me._id)}
           >
-            Take
+            <Trans>Take</Trans>
           </button>
         )}
         {assignee && (mine || isAdmin) && (
@@ -72,12 +94,10 @@ export function AssignmentPanel({
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={off}
-            aria-label={
-              mine ? `Let go of ticket ${ticket.ticketNumber}` : `Unassign ticket ${ticket.ticketNumber}`
-            }
+            aria-label={mine ? t`Let go of ticket ${ticketNumber}` : t`Unassign ticket ${ticketNumber}`}
             onClick={() => void command.run(null)}
           >
-            {mine ? 'Let go' : 'Unassign'}
+            {mine ? <Trans>Let go</Trans> : <Trans>Unassign</Trans>}
           </button>
         )}
       </div>
@@ -89,7 +109,9 @@ export function AssignmentPanel({
             if (choice && choice !== assignee?._id) void command.run(choice);
           }}
         >
-          <label htmlFor={pickerId}>Assign to</label>
+          <label htmlFor={pickerId}>
+            <Trans>Assign to</Trans>
+          </label>
           <select
             id={pickerId}
             className="input"
@@ -98,11 +120,11 @@ export function AssignmentPanel({
             onChange={(e) => setPicked(e.target.value)}
           >
             <option value="" disabled>
-              {staff.data ? 'Choose a staff member' : 'Loading staff...'}
+              {staff.data ? t`Choose a staff member` : t`Loading staff...`}
             </option>
             {staff.data?.assignees.map((a) => (
               <option key={a.id} value={a.id}>
-                {`${a.name} (${a.role}, ${a.openTickets} open)`}
+                {staffOption(a, i18n)}
               </option>
             ))}
           </select>
@@ -111,10 +133,19 @@ export function AssignmentPanel({
             className="btn btn-secondary btn-sm"
             disabled={off || !choice || choice === assignee?._id}
           >
-            Assign
+            <Trans>Assign</Trans>
           </button>
         </form>
       )}
     </section>
+  );
+}
+
+/** 'Assigned to <strong>Jane Engineer</strong>'. */
+function AssignedTo({ who }: { who: string }) {
+  return (
+    <Trans>
+      Assigned to <strong>{who}</strong>
+    </Trans>
   );
 }

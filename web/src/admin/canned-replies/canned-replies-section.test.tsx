@@ -11,6 +11,7 @@ const reply = (id: string, title: string, body: string): CannedReplyDto => ({
   id,
   title,
   body,
+  locale: null,
   updatedAt: '2026-12-02T10:00:00.000Z',
 });
 

@@ -6,17 +6,34 @@ import {
   type CannedReplyInput,
   cannedReplySchema,
 } from '@ecu/shared/chat/canned-replies';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { addValidationMessages, validationMessage } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { errorIdOf, Field } from '../../ui/field';
 import { ConfirmDialog } from '../confirm-dialog';
-import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { useOfflineActionText } from '../use-admin-command';
 import { cannedRepliesApi, cannedReplyKeys, useCannedReplies } from './replies-api';
 import './canned-replies.css';
 
 type Errors = Partial<Record<keyof CannedReplyInput, string>>;
+
+// The shared schema's messages (shared/src/chat/canned-replies.ts) in the reader's language.
+addValidationMessages([
+  ['Give the reply a title', msg`Give the reply a title`],
+  [
+    `A title is at most ${CANNED_REPLY_TITLE_MAX} characters`,
+    msg`A title is at most ${CANNED_REPLY_TITLE_MAX} characters`,
+  ],
+  ['Write the reply', msg`Write the reply`],
+  [
+    `A reply is at most ${CANNED_REPLY_BODY_MAX} characters`,
+    msg`A reply is at most ${CANNED_REPLY_BODY_MAX} characters`,
+  ],
+]);
 
 const PLACEHOLDER_TEXT = CANNED_REPLY_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
 
@@ -25,6 +42,8 @@ const PLACEHOLDER_TEXT = CANNED_REPLY_PLACEHOLDERS.map((p) => `{${p}}`).join(', 
  * A ticket chat's composer offers them after a slash, filled for the ticket's customer.
  */
 export function CannedRepliesSection({ online }: { online: boolean }) {
+  const { t } = useLingui();
+  const offlineText = useOfflineActionText();
   const headingId = useId();
   const hintId = useId();
   const titleId = useId();
@@ -52,7 +71,7 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
       reset();
       void client.invalidateQueries({ queryKey: cannedReplyKeys.all });
     },
-    onError: (err) => toast.error(messageOf(err, 'The reply was not saved')),
+    onError: (err) => toast.error(messageOf(err, t`The reply was not saved`)),
   });
   const remove = useMutation({
     mutationFn: (reply: CannedReplyDto) => cannedRepliesApi.remove(reply.id),
@@ -62,7 +81,7 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
       if (editing?.id === reply.id) reset();
       void client.invalidateQueries({ queryKey: cannedReplyKeys.all });
     },
-    onError: (err) => toast.error(messageOf(err, 'The reply was not deleted')),
+    onError: (err) => toast.error(messageOf(err, t`The reply was not deleted`)),
   });
 
   function submit(e: FormEvent) {
@@ -73,7 +92,8 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if ((field === 'title' || field === 'body') && !found[field]) found[field] = issue.message;
+        if ((field === 'title' || field === 'body') && !found[field])
+          found[field] = validationMessage(issue.message);
       }
       setErrors(found);
       return;
@@ -91,26 +111,34 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
   }
 
   const replies = query.data;
+  const editingTitle = editing?.title;
+  const deletingTitle = deleting?.title ?? '';
   return (
     <section className="card admin-card canned-replies" aria-labelledby={headingId}>
-      <h2 id={headingId}>Canned replies</h2>
+      <h2 id={headingId}>
+        <Trans>Canned replies</Trans>
+      </h2>
       <p className="muted" id={hintId}>
-        Type / at the start of a message in a ticket's chat to insert one, filled for that customer.
-        Placeholders: {PLACEHOLDER_TEXT}.
+        <Trans>
+          Type / at the start of a message in a ticket's chat to insert one, filled for that customer.
+          Placeholders: {PLACEHOLDER_TEXT}.
+        </Trans>
       </p>
       {query.error && !replies ? (
         <div className="notice notice-error notice-row" role="alert">
-          <span>{messageOf(query.error, 'Failed to load the canned replies')}</span>
+          <span>{messageOf(query.error, t`Failed to load the canned replies`)}</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : !replies ? (
         <p className="muted" aria-busy="true">
-          Loading canned replies...
+          <Trans>Loading canned replies...</Trans>
         </p>
       ) : replies.length === 0 ? (
-        <p className="muted">No canned replies yet.</p>
+        <p className="muted">
+          <Trans>No canned replies yet.</Trans>
+        </p>
       ) : (
         <ul className="canned-reply-list" aria-labelledby={headingId}>
           {replies.map((reply) => (
@@ -123,19 +151,19 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
                 <button
                   type="button"
                   className="btn btn-secondary btn-sm"
-                  aria-label={`Edit ${reply.title}`}
+                  aria-label={t`Edit ${reply.title}`}
                   onClick={() => startEdit(reply)}
                 >
-                  Edit
+                  <Trans>Edit</Trans>
                 </button>
                 <button
                   type="button"
                   className="btn btn-secondary btn-sm"
-                  aria-label={`Delete ${reply.title}`}
+                  aria-label={t`Delete ${reply.title}`}
                   disabled={!online}
                   onClick={() => setDeleting(reply)}
                 >
-                  Delete
+                  <Trans>Delete</Trans>
                 </button>
               </div>
             </li>
@@ -144,8 +172,8 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
       )}
 
       <form className="canned-reply-form" onSubmit={submit} noValidate>
-        <h3 className="ticket-subhead">{editing ? `Edit “${editing.title}”` : 'New canned reply'}</h3>
-        <Field id={titleId} label="Title" error={errors.title}>
+        <h3 className="ticket-subhead">{editing ? t`Edit “${editingTitle}”` : t`New canned reply`}</h3>
+        <Field id={titleId} label={t`Title`} error={errors.title}>
           <input
             id={titleId}
             className="input"
@@ -156,7 +184,7 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
             onChange={(e) => setTitle(e.target.value)}
           />
         </Field>
-        <Field id={bodyId} label="Reply" error={errors.body}>
+        <Field id={bodyId} label={t`Reply`} error={errors.body}>
           <textarea
             id={bodyId}
             className="input"
@@ -170,27 +198,27 @@ export function CannedRepliesSection({ online }: { online: boolean }) {
         </Field>
         <div className="form-actions">
           <button type="submit" className="btn" disabled={!online || save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Save reply' : 'Add reply'}
+            {save.isPending ? t`Saving...` : editing ? t`Save reply` : t`Add reply`}
           </button>
           {editing && (
             <button type="button" className="btn btn-secondary" onClick={reset}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           )}
         </div>
-        {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+        {!online && <p className="muted">{offlineText}</p>}
       </form>
 
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this canned reply?"
-        confirmLabel="Delete"
+        title={t`Delete this canned reply?`}
+        confirmLabel={t`Delete`}
         busy={remove.isPending}
         disabled={!online}
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
       >
-        <p>“{deleting?.title}” goes for every member of staff.</p>
+        <p>{t`“${deletingTitle}” goes for every member of staff.`}</p>
       </ConfirmDialog>
     </section>
   );

@@ -11,10 +11,22 @@ import {
   type Stage,
   type TicketDto,
 } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
+import { addValidationMessages, useDomainName, validationMessage } from '../../i18n';
 import { apiRequest } from '../../local/api-client';
 import { useAdminCommand } from '../use-admin-command';
 import './counter-offer.css';
+
+// The shared schema's messages (shared/src/tickets/counter-offers.ts) in the reader's language.
+addValidationMessages([
+  ['Write a message to the customer', msg`Write a message to the customer`],
+  [
+    `The message is at most ${COUNTER_OFFER_MESSAGE_MAX} characters`,
+    msg`The message is at most ${COUNTER_OFFER_MESSAGE_MAX} characters`,
+  ],
+]);
 
 export const counterOfferDeskApi = {
   propose: (body: { ticketNumber: number; stage: string; options: string[]; message: string }) =>
@@ -39,19 +51,23 @@ export function ProposePlanCard({
   online: boolean;
   onProposed: () => void;
 }) {
+  const { t } = useLingui();
+  const name = useDomainName();
   const headingId = useId();
   const open = ticket.counterOffer ?? null;
   if (!open && !OPEN_TICKET_STATUSES.includes(ticket.status)) return null;
   return (
     <section className="card ticket-card counter-offer-desk" aria-labelledby={headingId}>
-      <h2 id={headingId}>{open ? 'Awaiting customer' : 'Propose a different plan'}</h2>
+      <h2 id={headingId}>{open ? t`Awaiting customer` : t`Propose a different plan`}</h2>
       {open ? (
         <div data-testid="open-offer">
           <p>
-            Proposed {planText(open.stage, open.options)} ({priceDifferenceLabel(open.priceDifference)}).
+            {t`Proposed ${planText(name(open.stage), open.options)} (${priceDifferenceLabel(open.priceDifference)}).`}
           </p>
           <blockquote className="counter-offer-message">{open.message}</blockquote>
-          <p className="muted">The working hours clock does not count while the customer decides.</p>
+          <p className="muted">
+            <Trans>The working hours clock does not count while the customer decides.</Trans>
+          </p>
         </div>
       ) : (
         <ProposeForm ticket={ticket} online={online} onProposed={onProposed} />
@@ -69,6 +85,8 @@ function ProposeForm({
   online: boolean;
   onProposed: () => void;
 }) {
+  const { t } = useLingui();
+  const name = useDomainName();
   const stageId = useId();
   const messageId = useId();
   const errorId = useId();
@@ -78,8 +96,8 @@ function ProposeForm({
   const [error, setError] = useState<string | null>(null);
   const command = useAdminCommand({
     send: counterOfferDeskApi.propose,
-    failure: 'The plan was not sent',
-    success: 'Sent',
+    failure: t`The plan was not sent`,
+    success: t`Sent`,
     onSuccess: () => {
       setMessage('');
       onProposed();
@@ -108,7 +126,8 @@ function ProposeForm({
       message,
     });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the plan');
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? validationMessage(issue) : t`Check the plan`);
       return;
     }
     setError(null);
@@ -116,18 +135,25 @@ function ProposeForm({
   }
 
   const off = !online || command.pending;
+  const differenceText = priceDifferenceLabel(difference);
+  const now = ticket.creditsNeed;
+  const then = Math.max(0, ticket.creditsNeed + difference);
   return (
     <form className="counter-offer-form" onSubmit={submit} noValidate>
-      <label htmlFor={stageId}>Stage</label>
+      <label htmlFor={stageId}>
+        <Trans>Stage</Trans>
+      </label>
       <select id={stageId} className="input" value={stage} onChange={(e) => setStage(e.target.value)}>
         {STAGES.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {name(s)}
           </option>
         ))}
       </select>
       <fieldset className="counter-offer-options" disabled={!takesOptions}>
-        <legend>Solutions</legend>
+        <legend>
+          <Trans>Solutions</Trans>
+        </legend>
         {takesOptions ? (
           SOLUTION_OPTIONS.map((o) => (
             <label key={o.id} className="counter-offer-option">
@@ -140,10 +166,14 @@ function ProposeForm({
             </label>
           ))
         ) : (
-          <p className="muted">This stage takes no solutions.</p>
+          <p className="muted">
+            <Trans>This stage takes no solutions.</Trans>
+          </p>
         )}
       </fieldset>
-      <label htmlFor={messageId}>Message to the customer</label>
+      <label htmlFor={messageId}>
+        <Trans>Message to the customer</Trans>
+      </label>
       <textarea
         id={messageId}
         className="input"
@@ -154,8 +184,9 @@ function ProposeForm({
         aria-describedby={error ? errorId : undefined}
       />
       <p className="counter-offer-difference" aria-live="polite">
-        Price difference: <strong>{priceDifferenceLabel(difference)}</strong> (now {ticket.creditsNeed}, then{' '}
-        {Math.max(0, ticket.creditsNeed + difference)})
+        <Trans>
+          Price difference: <strong>{differenceText}</strong> (now {now}, then {then})
+        </Trans>
       </p>
       {error && (
         <p id={errorId} className="status-failed" role="alert">
@@ -164,7 +195,7 @@ function ProposeForm({
       )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={off}>
-          Send to the customer
+          <Trans>Send to the customer</Trans>
         </button>
       </div>
     </form>

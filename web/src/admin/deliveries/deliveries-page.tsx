@@ -1,6 +1,9 @@
 import { type DeliveriesDto, type DeliveryJobDto, formatDateTime } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { adminApi } from '../api';
@@ -11,7 +14,7 @@ import { RetryButton } from './retry-button';
 import { type RetryDelivery, useRetryDelivery } from './use-retry-delivery';
 import './deliveries.css';
 
-const LOAD_ERROR = 'Failed to load the deliveries';
+const LOAD_ERROR = msg`Failed to load the deliveries`;
 /** The desk follows the queues while it is open. */
 const POLL_MS = 15_000;
 
@@ -26,6 +29,7 @@ export default function DeliveriesPage() {
 
 function DeliveriesDesk() {
   const online = useOnline();
+  const { t, i18n } = useLingui();
   const query = useQuery({
     queryKey: adminKeys.deliveries,
     queryFn: async ({ signal }) => (await adminApi.deliveries(signal)).data,
@@ -34,14 +38,16 @@ function DeliveriesDesk() {
   });
   const data = query.data;
   const stale = !online && data !== undefined;
-  const error = query.error ? messageOf(query.error, LOAD_ERROR) : null;
+  const error = query.error ? messageOf(query.error, i18n._(LOAD_ERROR)) : null;
   const retry = useRetryDelivery();
 
   return (
     <div className="stack admin-page deliveries-page">
-      <AdminPageHeader title="Deliveries" offline={stale}>
-        E-mails, pushes and background tasks: what waits, what fails and what gave up. Retry tries a job again
-        at once; a message is never delivered twice.
+      <AdminPageHeader title={t`Deliveries`} offline={stale}>
+        <Trans>
+          E-mails, pushes and background tasks: what waits, what fails and what gave up. Retry tries a job
+          again at once; a message is never delivered twice.
+        </Trans>
       </AdminPageHeader>
       {stale && <OfflineNotice loadedAt={query.dataUpdatedAt || null} />}
       {online && error && data && <LoadErrorNotice message={error} onRetry={() => void query.refetch()} />}
@@ -53,20 +59,20 @@ function DeliveriesDesk() {
         <section className="card admin-state">
           {!online ? (
             <p className="muted">
-              You are offline, and the deliveries have not been loaded on this device yet.
+              <Trans>You are offline, and the deliveries have not been loaded on this device yet.</Trans>
             </p>
           ) : error ? (
             <>
               <p className="status-failed">{error}</p>
               <div className="form-actions">
                 <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </button>
               </div>
             </>
           ) : (
             <p className="muted" role="status">
-              Loading the deliveries...
+              <Trans>Loading the deliveries...</Trans>
             </p>
           )}
         </section>
@@ -81,54 +87,63 @@ function DeliveriesDesk() {
 }
 
 function QueuesCard({ data, busy }: { data: DeliveriesDto; busy: boolean }) {
+  const { t, i18n } = useLingui();
   return (
     <section className="card admin-card" aria-labelledby="deliveries-queues-title">
       <div className="admin-card-head">
-        <h2 id="deliveries-queues-title">By kind</h2>
+        <h2 id="deliveries-queues-title">
+          <Trans>By kind</Trans>
+        </h2>
       </div>
       <div className="admin-table-wrap" aria-busy={busy}>
         <table className="admin-table deliveries-table">
-          <caption className="sr-only">Jobs by kind and state</caption>
+          <caption className="sr-only">
+            <Trans>Jobs by kind and state</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Kind</th>
-              <th scope="col" className="num">
-                Waiting
+              <th scope="col">
+                <Trans>Kind</Trans>
               </th>
               <th scope="col" className="num">
-                Retrying
+                <Trans>Waiting</Trans>
               </th>
               <th scope="col" className="num">
-                Running
+                <Trans>Retrying</Trans>
               </th>
               <th scope="col" className="num">
-                Failed
+                <Trans>Running</Trans>
               </th>
               <th scope="col" className="num">
-                Gave up
+                <Trans>Failed</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Gave up</Trans>
               </th>
             </tr>
           </thead>
           <tbody>
             {data.queues.length === 0 ? (
-              <TableMessage colSpan={6}>No job queues run in this portal.</TableMessage>
+              <TableMessage colSpan={6}>
+                <Trans>No job queues run in this portal.</Trans>
+              </TableMessage>
             ) : (
               data.queues.map((q) => (
                 <tr key={q.kind}>
-                  <th scope="row">{kindText(q.kind)}</th>
-                  <td className="num" data-label="Waiting">
+                  <th scope="row">{kindText(q.kind, i18n)}</th>
+                  <td className="num" data-label={t`Waiting`}>
                     {q.queued}
                   </td>
-                  <td className="num" data-label="Retrying">
+                  <td className="num" data-label={t`Retrying`}>
                     {q.retrying}
                   </td>
-                  <td className="num" data-label="Running">
+                  <td className="num" data-label={t`Running`}>
                     {q.active}
                   </td>
-                  <td className="num" data-label="Failed">
+                  <td className="num" data-label={t`Failed`}>
                     {q.failed}
                   </td>
-                  <td className="num" data-label="Gave up">
+                  <td className="num" data-label={t`Gave up`}>
                     {q.hasDeadLetters ? q.dead : '–'}
                   </td>
                 </tr>
@@ -138,8 +153,10 @@ function QueuesCard({ data, busy }: { data: DeliveriesDto; busy: boolean }) {
         </table>
       </div>
       <p className="muted admin-card-note">
-        Failed: gave up in the last days. Gave up: e-mails and pushes that wait for a Retry (kept for a
-        month).
+        <Trans>
+          Failed: gave up in the last days. Gave up: e-mails and pushes that wait for a Retry (kept for a
+          month).
+        </Trans>
       </p>
     </section>
   );
@@ -159,26 +176,44 @@ function JobsCard({
   return (
     <section className="card admin-card" aria-labelledby="deliveries-jobs-title">
       <div className="admin-card-head">
-        <h2 id="deliveries-jobs-title">Failing and given up</h2>
+        <h2 id="deliveries-jobs-title">
+          <Trans>Failing and given up</Trans>
+        </h2>
       </div>
       <div className="admin-table-wrap" aria-busy={busy}>
         <table className="admin-table deliveries-table deliveries-jobs">
-          <caption className="sr-only">Jobs that fail or gave up, newest first</caption>
+          <caption className="sr-only">
+            <Trans>Jobs that fail or gave up, newest first</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Job</th>
-              <th scope="col">For</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last error</th>
-              <th scope="col">When</th>
               <th scope="col">
-                <span className="sr-only">Actions</span>
+                <Trans>Job</Trans>
+              </th>
+              <th scope="col">
+                <Trans>For</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Last error</Trans>
+              </th>
+              <th scope="col">
+                <Trans>When</Trans>
+              </th>
+              <th scope="col">
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
               </th>
             </tr>
           </thead>
           <tbody>
             {data.jobs.length === 0 ? (
-              <TableMessage colSpan={6}>Nothing is failing: every job went through.</TableMessage>
+              <TableMessage colSpan={6}>
+                <Trans>Nothing is failing: every job went through.</Trans>
+              </TableMessage>
             ) : (
               data.jobs.map((job) => (
                 <JobRow key={`${job.queue}:${job.id}`} job={job} retry={retry} online={online} />
@@ -192,42 +227,65 @@ function JobsCard({
 }
 
 function JobRow({ job, retry, online }: { job: DeliveryJobDto; retry: RetryDelivery; online: boolean }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
+  const queued = formatDateTime(job.createdAt, undefined, locale);
+  const failed = job.failedAt ? formatDateTime(job.failedAt, undefined, locale) : '';
+  const next = job.nextAttemptAt ? formatDateTime(job.nextAttemptAt, undefined, locale) : '';
   return (
     <tr aria-busy={retry.runningId === job.id}>
-      <td data-label="Job">
+      <td data-label={t`Job`}>
         <div className="admin-stacked">
           <span className="admin-user-name">{job.label}</span>
-          <span className="muted">{kindText(job.kind)}</span>
+          <span className="muted">{kindText(job.kind, i18n)}</span>
         </div>
       </td>
-      <td data-label="For">
+      <td data-label={t`For`}>
         {job.recipient ? (
           <Link
             to={`/users/${encodeURIComponent(job.recipient.userId)}`}
             className="admin-user-link deliveries-recipient"
           >
-            {job.recipient.email ?? 'Deleted account'}
+            {job.recipient.email ?? t`Deleted account`}
           </Link>
         ) : (
-          <span className="muted">No one</span>
+          <span className="muted">
+            <Trans>No one</Trans>
+          </span>
         )}
       </td>
-      <td data-label="Status">
+      <td data-label={t`Status`}>
         <div className="admin-stacked">
           <span className={job.status === 'retrying' ? 'badge badge-pending' : 'badge badge-failed'}>
-            {statusText(job.status)}
+            {statusText(job.status, i18n)}
           </span>
-          <span className="muted">{attemptsText(job.attempts)}</span>
+          <span className="muted">{attemptsText(job.attempts, i18n)}</span>
         </div>
       </td>
-      <td data-label="Last error" className="deliveries-error">
-        {job.lastError ? <span>{job.lastError}</span> : <span className="muted">None recorded</span>}
+      <td data-label={t`Last error`} className="deliveries-error">
+        {job.lastError ? (
+          <span>{job.lastError}</span>
+        ) : (
+          <span className="muted">
+            <Trans>None recorded</Trans>
+          </span>
+        )}
       </td>
-      <td data-label="When">
+      <td data-label={t`When`}>
         <div className="admin-stacked">
-          <span className="admin-date">Queued {formatDateTime(job.createdAt)}</span>
-          {job.failedAt && <span className="muted">Failed {formatDateTime(job.failedAt)}</span>}
-          {job.nextAttemptAt && <span className="muted">Next try {formatDateTime(job.nextAttemptAt)}</span>}
+          <span className="admin-date">
+            <Trans>Queued {queued}</Trans>
+          </span>
+          {job.failedAt && (
+            <span className="muted">
+              <Trans>Failed {failed}</Trans>
+            </span>
+          )}
+          {job.nextAttemptAt && (
+            <span className="muted">
+              <Trans>Next try {next}</Trans>
+            </span>
+          )}
         </div>
       </td>
       <td className="deliveries-actions">

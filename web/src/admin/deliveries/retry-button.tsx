@@ -1,4 +1,5 @@
 import type { DeliveryJobDto } from '@ecu/shared';
+import { useLingui } from '@lingui/react/macro';
 import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
 import type { RetryDelivery } from './use-retry-delivery';
 
@@ -12,12 +13,14 @@ export function RetryButton({
   retry: RetryDelivery;
   online: boolean;
 }) {
-  const text = retry.runningId === job.id ? 'Retrying' : 'Retry';
+  const { t } = useLingui();
+  const text = retry.runningId === job.id ? t`Retrying` : t`Retry`;
+  const label = job.label;
   return (
     <button
       type="button"
       className="btn btn-secondary btn-sm"
-      aria-label={`${text}: ${job.label}`}
+      aria-label={retry.runningId === job.id ? t`Retrying: ${label}` : t`Retry: ${label}`}
       disabled={!online || retry.runningId !== null}
       title={online ? undefined : OFFLINE_ACTION_TEXT}
       onClick={() => void retry.retry(job)}

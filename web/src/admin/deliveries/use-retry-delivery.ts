@@ -1,4 +1,6 @@
 import type { DeliveryJobDto } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi } from '../api';
@@ -20,11 +22,12 @@ export interface RetryDelivery {
  */
 export function useRetryDelivery(): RetryDelivery {
   const client = useQueryClient();
+  const { i18n } = useLingui();
   const [runningId, setRunningId] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const command = useAdminCommand<DeliveryJobDto, DeliveryJobDto>({
     send: (job) => adminApi.retryDelivery(job),
-    failure: 'The job could not be retried',
+    failure: i18n._(msg`The job could not be retried`),
     onSuccess: (_answer, job) => {
       void client.invalidateQueries({ queryKey: adminKeys.deliveries });
       if (job.recipient) void client.invalidateQueries({ queryKey: adminKeys.user(job.recipient.userId) });
@@ -39,7 +42,7 @@ export function useRetryDelivery(): RetryDelivery {
       setStatus('');
       try {
         const answer = await command.run(job);
-        if (answer) setStatus(`${job.label}: ${answer.message || 'retrying'}`);
+        if (answer) setStatus(`${job.label}: ${answer.message || i18n._(msg`retrying`)}`);
       } finally {
         setRunningId(null);
       }

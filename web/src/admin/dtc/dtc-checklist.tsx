@@ -1,4 +1,5 @@
 import { dtcLabel, type TicketDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useAdminCommand } from '../use-admin-command';
 import { dtcApi } from './dtc-api';
@@ -18,21 +19,24 @@ export function DtcChecklist({
   online: boolean;
   onChanged: (ticket: TicketDto) => void;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const codes = ticket.dtcCodes ?? [];
   const command = useAdminCommand({
     send: ({ code, removed }: { code: string; removed: boolean }) =>
       dtcApi.tick(ticket.ticketNumber, code, removed),
-    failure: 'The fault code was not saved',
+    failure: t`The fault code was not saved`,
     onSuccess: (answer) => onChanged(answer.data),
   });
   if (codes.length === 0) return null;
   const done = codes.filter((c) => c.removed).length;
   return (
     <section className="card ticket-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Fault codes</h2>
+      <h2 id={headingId}>
+        <Trans>Fault codes</Trans>
+      </h2>
       <p className="muted" aria-live="polite">
-        {done} of {codes.length} removed
+        <RemovedCount done={done} total={codes.length} />
       </p>
       <ul className="dtc-list">
         {codes.map((c) => (
@@ -51,5 +55,14 @@ export function DtcChecklist({
         ))}
       </ul>
     </section>
+  );
+}
+
+/** '2 of 5 removed'. */
+function RemovedCount({ done, total }: { done: number; total: number }) {
+  return (
+    <Trans>
+      {done} of {total} removed
+    </Trans>
   );
 }

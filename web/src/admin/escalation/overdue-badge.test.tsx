@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { ChatInboxRow } from '@ecu/shared/chat/payload';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { ticketDto } from '../../test/admin-fixtures';
 import { mockApi, ok } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/render';
@@ -18,8 +19,8 @@ describe('overdue times', () => {
     [65, '1 h 5 min', '1 hour 5 minutes'],
     [121, '2 h 1 min', '2 hours 1 minute'],
   ])('%i minutes: %s, said as %s', (minutes, short, spoken) => {
-    expect(overdueShort(minutes)).toBe(short);
-    expect(overdueSpoken(minutes)).toBe(spoken);
+    expect(overdueShort(minutes, i18n)).toBe(short);
+    expect(overdueSpoken(minutes, i18n)).toBe(spoken);
   });
 });
 

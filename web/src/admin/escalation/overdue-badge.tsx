@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { overdueShort, overdueSpoken } from './overdue-format';
 import './overdue.css';
 
@@ -7,11 +8,18 @@ import './overdue.css';
  * colour alone; nothing when the ticket is not overdue.
  */
 export function OverdueBadge({ minutes }: { minutes: number | null | undefined }) {
+  const { i18n } = useLingui();
   if (minutes == null || !(minutes > 0)) return null;
+  const short = overdueShort(minutes, i18n);
+  const spoken = overdueSpoken(minutes, i18n);
   return (
     <span className="badge badge-overdue" data-testid="overdue-badge">
-      <span aria-hidden="true">Overdue {overdueShort(minutes)}</span>
-      <span className="sr-only">Overdue by {overdueSpoken(minutes)} of working time</span>
+      <span aria-hidden="true">
+        <Trans>Overdue {short}</Trans>
+      </span>
+      <span className="sr-only">
+        <Trans>Overdue by {spoken} of working time</Trans>
+      </span>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { badgeSpoken, badgeText, customerName, previewText, unreadText } from './inbox-format';
 
 describe('support inbox wording', () => {
@@ -9,8 +10,8 @@ describe('support inbox wording', () => {
     expect(badgeText(1)).toBe('1');
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
-    expect(badgeSpoken(1)).toBe('1 ticket waiting');
-    expect(badgeSpoken(4)).toBe('4 tickets waiting');
+    expect(badgeSpoken(1, i18n)).toBe('1 ticket waiting');
+    expect(badgeSpoken(4, i18n)).toBe('4 tickets waiting');
   });
 
   it('puts the last message on one line and cuts it with an ellipsis', () => {
@@ -27,7 +28,7 @@ describe('support inbox wording', () => {
       'Ann Lee',
     );
     expect(customerName({ customer: { id: 'u', firstName: '', lastName: '', email: 'a@b.c' } })).toBe('');
-    expect(unreadText(1)).toBe('1 message');
-    expect(unreadText(3)).toBe('3 messages');
+    expect(unreadText(1, i18n)).toBe('1 message');
+    expect(unreadText(3, i18n)).toBe('3 messages');
   });
 });

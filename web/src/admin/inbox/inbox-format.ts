@@ -1,4 +1,6 @@
 import type { ChatInboxRow } from '@ecu/shared/chat/payload';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 
 export const INBOX_PREVIEW_LENGTH = 90;
 
@@ -9,8 +11,8 @@ export function badgeText(count: number | undefined): string | null {
 }
 
 /** What a screen reader hears for the badge. */
-export function badgeSpoken(count: number): string {
-  return count === 1 ? '1 ticket waiting' : `${count} tickets waiting`;
+export function badgeSpoken(count: number, i18n: I18n): string {
+  return i18n._(msg`${plural(count, { one: '# ticket waiting', other: '# tickets waiting' })}`);
 }
 
 export function customerName(row: Pick<ChatInboxRow, 'customer'>): string {
@@ -25,6 +27,6 @@ export function previewText(text: string, limit = INBOX_PREVIEW_LENGTH): string 
   return `${chars.slice(0, limit).join('').trimEnd()}…`;
 }
 
-export function unreadText(n: number): string {
-  return n === 1 ? '1 message' : `${n} messages`;
+export function unreadText(n: number, i18n: I18n): string {
+  return i18n._(msg`${plural(n, { one: '# message', other: '# messages' })}`);
 }

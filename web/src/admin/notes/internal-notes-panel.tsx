@@ -1,9 +1,11 @@
 import { formatDateTime, type InternalNoteDto, NOTE_MAX_LENGTH } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
-import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { useOfflineActionText } from '../use-admin-command';
 import { noteKeys, notesApi } from './notes-api';
 import './notes.css';
 
@@ -14,6 +16,8 @@ type Target = 'ticket' | 'software';
  * mistakes it for the chat. The ticket's notes, then those of the read's software version.
  */
 export function InternalNotesPanel({ ticketNumber, online }: { ticketNumber: number; online: boolean }) {
+  const { t } = useLingui();
+  const offlineText = useOfflineActionText();
   const headingId = useId();
   const textId = useId();
   const hintId = useId();
@@ -34,7 +38,7 @@ export function InternalNotesPanel({ ticketNumber, online }: { ticketNumber: num
       setText('');
       void client.invalidateQueries({ queryKey: noteKeys.ticket(ticketNumber) });
     },
-    onError: (err) => toast.error(messageOf(err, 'The note was not saved')),
+    onError: (err) => toast.error(messageOf(err, t`The note was not saved`)),
   });
 
   function submit(e: FormEvent) {
@@ -47,31 +51,39 @@ export function InternalNotesPanel({ ticketNumber, online }: { ticketNumber: num
   return (
     <section className="card ticket-card internal-notes" aria-labelledby={headingId}>
       <div className="internal-notes-head">
-        <h2 id={headingId}>Internal notes</h2>
-        <span className="badge badge-internal">Internal</span>
+        <h2 id={headingId}>
+          <Trans>Internal notes</Trans>
+        </h2>
+        <span className="badge badge-internal">
+          <Trans>Internal</Trans>
+        </span>
       </div>
       <p className="muted internal-notes-hint" id={hintId}>
-        Staff only: the customer never sees these.
+        <Trans>Staff only: the customer never sees these.</Trans>
       </p>
       {query.error && !data ? (
         <div className="notice notice-error notice-row" role="alert">
-          <span>{messageOf(query.error, 'Failed to load the notes')}</span>
+          <span>{messageOf(query.error, t`Failed to load the notes`)}</span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : !data ? (
         <p className="muted" aria-busy="true">
-          Loading notes...
+          <Trans>Loading notes...</Trans>
         </p>
       ) : (
         <>
-          <NoteList title="On this ticket" notes={data.ticketNotes} empty="No notes on this ticket yet." />
+          <NoteList
+            title={t`On this ticket`}
+            notes={data.ticketNotes}
+            empty={t`No notes on this ticket yet.`}
+          />
           {data.softwareNumber && (
             <NoteList
-              title={`On software ${data.softwareNumber}`}
+              title={t`On software ${softwareNumber}`}
               notes={data.softwareNotes}
-              empty="No notes on this software yet."
+              empty={t`No notes on this software yet.`}
             />
           )}
         </>
@@ -79,7 +91,9 @@ export function InternalNotesPanel({ ticketNumber, online }: { ticketNumber: num
       <form className="internal-notes-form" onSubmit={submit}>
         {softwareNumber && (
           <fieldset className="internal-notes-target">
-            <legend>Note on</legend>
+            <legend>
+              <Trans>Note on</Trans>
+            </legend>
             <label>
               <input
                 type="radio"
@@ -88,7 +102,7 @@ export function InternalNotesPanel({ ticketNumber, online }: { ticketNumber: num
                 checked={target === 'ticket'}
                 onChange={() => setTarget('ticket')}
               />{' '}
-              This ticket
+              <Trans>This ticket</Trans>
             </label>
             <label>
               <input
@@ -98,11 +112,13 @@ export function InternalNotesPanel({ ticketNumber, online }: { ticketNumber: num
                 checked={target === 'software'}
                 onChange={() => setTarget('software')}
               />{' '}
-              Software {softwareNumber} (every ticket with it)
+              <Trans>Software {softwareNumber} (every ticket with it)</Trans>
             </label>
           </fieldset>
         )}
-        <label htmlFor={textId}>New internal note</label>
+        <label htmlFor={textId}>
+          <Trans>New internal note</Trans>
+        </label>
         <textarea
           id={textId}
           className="input"
@@ -117,16 +133,17 @@ export function InternalNotesPanel({ ticketNumber, online }: { ticketNumber: num
         />
         <div className="form-actions">
           <button type="submit" className="btn" disabled={!online || add.isPending || !text.trim()}>
-            {add.isPending ? 'Saving...' : 'Add note'}
+            {add.isPending ? t`Saving...` : t`Add note`}
           </button>
         </div>
-        {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+        {!online && <p className="muted">{offlineText}</p>}
       </form>
     </section>
   );
 }
 
 function NoteList({ title, notes, empty }: { title: string; notes: InternalNoteDto[]; empty: string }) {
+  const locale = useFormatLocale();
   const headingId = useId();
   return (
     <div className="internal-notes-group">
@@ -141,7 +158,8 @@ function NoteList({ title, notes, empty }: { title: string; notes: InternalNoteD
             <li key={note.id} className="internal-note">
               <p className="internal-note-text">{note.text}</p>
               <p className="muted internal-note-meta">
-                {note.author} · <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+                {note.author} ·{' '}
+                <time dateTime={note.createdAt}>{formatDateTime(note.createdAt, undefined, locale)}</time>
               </p>
             </li>
           ))}

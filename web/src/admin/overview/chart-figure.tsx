@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Component, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import type { BarChartProps } from './overview-charts';
 import { chartSummary } from './overview-format';
@@ -17,7 +18,9 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
     if (this.state.failed) {
       return (
         <p className="overview-chart-missing muted">
-          The chart could not be loaded (it needs a connection the first time). The table has the figures.
+          <Trans>
+            The chart could not be loaded (it needs a connection the first time). The table has the figures.
+          </Trans>
         </p>
       );
     }
@@ -62,7 +65,8 @@ export function ChartFigure({
   const titleId = useId();
   const tableId = useId();
   const [showTable, setShowTable] = useState(false);
-  const summary = chartSummary({ title, range, labels, values, format });
+  const { t, i18n } = useLingui();
+  const summary = chartSummary({ title, range, labels, values, format }, i18n);
 
   return (
     <figure className="card overview-chart" aria-labelledby={titleId} data-testid={testId}>
@@ -75,7 +79,7 @@ export function ChartFigure({
           aria-controls={tableId}
           onClick={() => setShowTable((s) => !s)}
         >
-          {showTable ? 'Show as chart' : 'Show as table'}
+          {showTable ? t`Show as chart` : t`Show as table`}
         </button>
       </div>
       {!showTable && (
@@ -83,7 +87,7 @@ export function ChartFigure({
           <Suspense
             fallback={
               <div className="overview-chart-canvas overview-chart-loading" aria-busy="true">
-                Loading chart...
+                <Trans>Loading chart...</Trans>
               </div>
             }
           >

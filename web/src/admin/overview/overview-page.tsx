@@ -1,13 +1,16 @@
 import { formatDateTime, formatGBP, type OverviewDto, type StorageUseDto, storageUseText } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useFormatLocale } from '../../i18n';
 import { apiRequest, messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { StatusBadge } from '../../tickets';
 import { AdminPageHeader, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { ChartFigure } from './chart-figure';
-import { automaticShare, countText, formatWaited, spokenWaited } from './overview-format';
+import { automaticShare, formatWaited, spokenWaited } from './overview-format';
 import {
   customRangeError,
   type DateRange,
@@ -42,6 +45,7 @@ function knownTimeZone(client: QueryClient): string | undefined {
 export default function OverviewPage() {
   const client = useQueryClient();
   const online = useOnline();
+  const { t, i18n } = useLingui();
   const [search, setSearch] = useSearchParams();
   const period = periodFromSearch(search);
   const [timeZone, setTimeZone] = useState(() => knownTimeZone(client) ?? viewerTimeZone());
@@ -64,12 +68,14 @@ export default function OverviewPage() {
     setSearch(periodToSearch(next), { replace: true });
   }
 
-  const error = query.error ? messageOf(query.error, 'Failed to load the overview') : null;
+  const error = query.error ? messageOf(query.error, i18n._(msg`Failed to load the overview`)) : null;
 
   return (
     <div className="stack admin-page overview-page">
-      <AdminPageHeader title="Overview" offline={!online && Boolean(data)}>
-        The business at a glance: files, money, credits and new users for the period you choose.
+      <AdminPageHeader title={t`Overview`} offline={!online && Boolean(data)}>
+        <Trans>
+          The business at a glance: files, money, credits and new users for the period you choose.
+        </Trans>
       </AdminPageHeader>
 
       <PeriodPicker period={period} range={range} onChoose={choose} />
@@ -81,10 +87,10 @@ export default function OverviewPage() {
         <section className="card" aria-busy={query.isFetching}>
           <p className="muted" role="status">
             {!online
-              ? 'You are offline, and the overview for this period has not been loaded on this device yet.'
+              ? t`You are offline, and the overview for this period has not been loaded on this device yet.`
               : error
-                ? 'The overview could not be loaded.'
-                : 'Loading the overview...'}
+                ? t`The overview could not be loaded.`
+                : t`Loading the overview...`}
           </p>
         </section>
       ) : (
@@ -112,6 +118,7 @@ function PeriodPicker({
   onChoose: (period: Period) => void;
 }) {
   const errorId = useId();
+  const { t, i18n } = useLingui();
   const [custom, setCustom] = useState<DateRange>(range);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -124,15 +131,17 @@ function PeriodPicker({
 
   function apply(e: FormEvent) {
     e.preventDefault();
-    const issue = customRangeError(custom);
+    const issue = customRangeError(custom, i18n);
     setProblem(issue);
     if (!issue) onChoose({ kind: 'custom', from: custom.from, to: custom.to });
   }
 
   return (
-    <section className="card overview-period" aria-label="Period">
+    <section className="card overview-period" aria-label={t`Period`}>
       <fieldset className="overview-presets">
-        <legend className="sr-only">Preset periods</legend>
+        <legend className="sr-only">
+          <Trans>Preset periods</Trans>
+        </legend>
         {PERIOD_PRESETS.map((p) => {
           const active = period.kind === 'preset' && period.preset === p.id;
           return (
@@ -143,21 +152,21 @@ function PeriodPicker({
               aria-pressed={active}
               onClick={() => onChoose({ kind: 'preset', preset: p.id })}
             >
-              {p.label}
+              {i18n._(p.label)}
             </button>
           );
         })}
       </fieldset>
-      <form className="overview-custom" onSubmit={apply} noValidate aria-label="Custom period">
+      <form className="overview-custom" onSubmit={apply} noValidate aria-label={t`Custom period`}>
         <DateField
-          label="From"
+          label={t`From`}
           value={custom.from}
           max={custom.to || undefined}
           errorId={problem ? errorId : undefined}
           onChange={(from) => setCustom((c) => ({ ...c, from }))}
         />
         <DateField
-          label="To"
+          label={t`To`}
           value={custom.to}
           min={custom.from || undefined}
           errorId={problem ? errorId : undefined}
@@ -167,7 +176,7 @@ function PeriodPicker({
           type="submit"
           className={`btn ${period.kind === 'custom' ? 'btn-dark' : 'btn-secondary'} btn-sm`}
         >
-          Apply
+          <Trans>Apply</Trans>
         </button>
         {problem && (
           <span id={errorId} className="field-error overview-custom-error" role="alert">
@@ -232,19 +241,41 @@ function OverviewBody({
   range: DateRange;
   onRefresh: () => void;
 }) {
-  const period = rangeText({ from: data.from, to: data.to });
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
+  const lang = i18n.locale;
+  const money = (n: number) => formatGBP(n, locale);
+  const period = rangeText({ from: data.from, to: data.to }, lang);
   const { totals } = data;
   const waitingTotal = data.waitingByStatus.reduce((s, w) => s + w.count, 0);
-  const dayLabels = data.filesPerDay.map((d) => shortDay(d.date));
-  const weekLabels = data.revenuePerWeek.map((w) => `w/c ${shortDay(w.weekStart)}`);
+  const dayLabels = data.filesPerDay.map((d) => shortDay(d.date, lang));
+  const weekLabels = data.revenuePerWeek.map((w) => {
+    const day = shortDay(w.weekStart, lang);
+    return t`w/c ${day}`;
+  });
+  const timeZone = data.timeZone;
+  const loaded = loadedAt > 0 ? formatDateTime(loadedAt, undefined, locale) : '';
+  const vat = money(totals.vat);
+  const creditsSold = totals.creditsSold;
+  const creditsSpent = totals.creditsSpent;
 
   return (
     <div className="stack overview-body" aria-busy={fetching}>
       <div className="overview-meta">
         <span>
-          <strong>{period}</strong> · days in {data.timeZone}
-          {loadedAt > 0 && <> · loaded {formatDateTime(loadedAt)}</>}
-          {stale && <> · loading the period you chose...</>}
+          <strong>{period}</strong> · <Trans>days in {timeZone}</Trans>
+          {loadedAt > 0 && (
+            <>
+              {' '}
+              · <Trans>loaded {loaded}</Trans>
+            </>
+          )}
+          {stale && (
+            <>
+              {' '}
+              · <Trans>loading the period you chose...</Trans>
+            </>
+          )}
         </span>
         <button
           type="button"
@@ -252,26 +283,26 @@ function OverviewBody({
           onClick={onRefresh}
           disabled={!online || fetching}
         >
-          {fetching ? 'Refreshing...' : 'Refresh'}
+          {fetching ? t`Refreshing...` : t`Refresh`}
         </button>
       </div>
 
       <StorageWarning storage={data.storage} />
 
       <div className="overview-stats">
-        <Stat label="Files submitted" value={String(totals.files)} testId="stat-files" />
+        <Stat label={t`Files submitted`} value={String(totals.files)} testId="stat-files" />
         <Stat
-          label="Revenue (incl. VAT)"
-          value={formatGBP(totals.revenue)}
-          note={`VAT ${formatGBP(totals.vat)}`}
+          label={t`Revenue (incl. VAT)`}
+          value={money(totals.revenue)}
+          note={t`VAT ${vat}`}
           testId="stat-revenue"
         />
-        <Stat label="Credits sold" value={`${totals.creditsSold} CRD`} testId="stat-credits-sold" />
-        <Stat label="Credits spent" value={`${totals.creditsSpent} CRD`} testId="stat-credits-spent" />
-        <Stat label="New users" value={String(totals.newUsers)} testId="stat-new-users" />
+        <Stat label={t`Credits sold`} value={t`${creditsSold} CRD`} testId="stat-credits-sold" />
+        <Stat label={t`Credits spent`} value={t`${creditsSpent} CRD`} testId="stat-credits-spent" />
+        <Stat label={t`New users`} value={String(totals.newUsers)} testId="stat-new-users" />
         <Stat
-          label="Delivered automatically"
-          {...automaticShare(totals.delivered, totals.deliveredAutomatically)}
+          label={t`Delivered automatically`}
+          {...automaticShare(totals.delivered, totals.deliveredAutomatically, i18n)}
           testId="stat-automatic"
         />
       </div>
@@ -286,34 +317,34 @@ function OverviewBody({
       {data.ratings && <RatingsCard ratings={data.ratings} />}
 
       <ChartFigure
-        title="Files per day"
+        title={t`Files per day`}
         range={period}
         labels={dayLabels}
         values={data.filesPerDay.map((d) => d.count)}
-        seriesLabel="Files"
+        seriesLabel={t`Files`}
         colorVar="--chart-files"
         format={(n) => String(n)}
         integer
         testId="chart-files-per-day"
         columns={[
-          { header: 'Day', cell: (i) => longDay(data.filesPerDay[i]?.date ?? '') },
-          { header: 'Files', cell: (i) => String(data.filesPerDay[i]?.count ?? 0) },
+          { header: t`Day`, cell: (i) => longDay(data.filesPerDay[i]?.date ?? '', lang) },
+          { header: t`Files`, cell: (i) => String(data.filesPerDay[i]?.count ?? 0) },
         ]}
       />
       <ChartFigure
-        title="Revenue per week"
+        title={t`Revenue per week`}
         range={period}
         labels={weekLabels}
         values={data.revenuePerWeek.map((w) => w.amount)}
-        seriesLabel="Revenue incl. VAT"
+        seriesLabel={t`Revenue incl. VAT`}
         colorVar="--chart-revenue"
-        format={(n) => formatGBP(n)}
+        format={money}
         testId="chart-revenue-per-week"
         columns={[
-          { header: 'Week starting', cell: (i) => longDay(data.revenuePerWeek[i]?.weekStart ?? '') },
-          { header: 'Revenue (incl. VAT)', cell: (i) => formatGBP(data.revenuePerWeek[i]?.amount ?? 0) },
-          { header: 'VAT', cell: (i) => formatGBP(data.revenuePerWeek[i]?.vat ?? 0) },
-          { header: 'Payments', cell: (i) => String(data.revenuePerWeek[i]?.payments ?? 0) },
+          { header: t`Week starting`, cell: (i) => longDay(data.revenuePerWeek[i]?.weekStart ?? '', lang) },
+          { header: t`Revenue (incl. VAT)`, cell: (i) => money(data.revenuePerWeek[i]?.amount ?? 0) },
+          { header: t`VAT`, cell: (i) => money(data.revenuePerWeek[i]?.vat ?? 0) },
+          { header: t`Payments`, cell: (i) => String(data.revenuePerWeek[i]?.payments ?? 0) },
         ]}
       />
     </div>
@@ -326,10 +357,13 @@ function OverviewBody({
  */
 function StorageWarning({ storage }: { storage: StorageUseDto | null }) {
   if (!storage?.nearlyFull) return null;
+  const use = storageUseText(storage);
   return (
     <div className="notice notice-warn" role="alert" data-testid="storage-warning">
-      <strong>The file store is nearly full</strong> ({storageUseText(storage)}). Uploads are refused once it
-      is full: free some space or give it a larger disk.
+      <Trans>
+        <strong>The file store is nearly full</strong> ({use}). Uploads are refused once it is full: free some
+        space or give it a larger disk.
+      </Trans>
     </div>
   );
 }
@@ -358,10 +392,16 @@ function WaitingCard({ waiting, total }: { waiting: OverviewDto['waitingByStatus
   const headingId = useId();
   return (
     <section className="card" aria-labelledby={headingId} data-testid="files-waiting">
-      <h2 id={headingId}>Files waiting</h2>
-      <p className="muted overview-card-lead">{countText(total, 'file is', 'files are')} not yet unlocked.</p>
+      <h2 id={headingId}>
+        <Trans>Files waiting</Trans>
+      </h2>
+      <p className="muted overview-card-lead">
+        <Plural value={total} one="# file is not yet unlocked." other="# files are not yet unlocked." />
+      </p>
       {waiting.length === 0 ? (
-        <p className="muted">Nothing is waiting.</p>
+        <p className="muted">
+          <Trans>Nothing is waiting.</Trans>
+        </p>
       ) : (
         <ul className="overview-waiting">
           {waiting.map((w) => (
@@ -379,18 +419,23 @@ function WaitingCard({ waiting, total }: { waiting: OverviewDto['waitingByStatus
 function ExportsCard({ range, online }: { range: DateRange; online: boolean }) {
   const headingId = useId();
   const noteId = useId();
+  const { t, i18n } = useLingui();
   const query = new URLSearchParams({ from: range.from, to: range.to });
   const exports = [
-    { label: 'Download users CSV', href: `/api/admin/export/users.csv?${query}` },
-    { label: 'Download transactions CSV', href: `/api/admin/export/transactions.csv?${query}` },
+    { label: t`Download users CSV`, href: `/api/admin/export/users.csv?${query}` },
+    { label: t`Download transactions CSV`, href: `/api/admin/export/transactions.csv?${query}` },
   ];
+  const from = longDay(range.from, i18n.locale);
+  const to = longDay(range.to, i18n.locale);
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Exports</h2>
+      <h2 id={headingId}>
+        <Trans>Exports</Trans>
+      </h2>
       <p id={noteId} className="muted overview-card-lead">
         {online
-          ? `Users who joined and transactions made from ${longDay(range.from)} to ${longDay(range.to)}, as CSV.`
-          : 'Exports need a connection.'}
+          ? t`Users who joined and transactions made from ${from} to ${to}, as CSV.`
+          : t`Exports need a connection.`}
       </p>
       <div className="form-actions">
         {exports.map((e) =>
@@ -417,56 +462,73 @@ function ExportsCard({ range, online }: { range: DateRange; online: boolean }) {
 
 function OldestWaiting({ rows }: { rows: OverviewDto['oldestWaiting'] }) {
   const headingId = useId();
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   return (
     <section className="card admin-card overview-oldest" aria-labelledby={headingId}>
-      <h2 id={headingId}>Oldest waiting files</h2>
+      <h2 id={headingId}>
+        <Trans>Oldest waiting files</Trans>
+      </h2>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>
             <tr>
-              <th scope="col">Ticket</th>
-              <th scope="col">Vehicle</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Status</th>
-              <th scope="col">Submitted</th>
+              <th scope="col">
+                <Trans>Ticket</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Vehicle</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Customer</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Submitted</Trans>
+              </th>
               <th scope="col" className="num">
-                Waiting
+                <Trans>Waiting</Trans>
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr className="admin-table-message">
-                <td colSpan={6}>No files are waiting.</td>
+                <td colSpan={6}>
+                  <Trans>No files are waiting.</Trans>
+                </td>
               </tr>
             ) : (
-              rows.map((t) => {
-                const name = `${t.owner.firstName} ${t.owner.lastName}`.trim();
+              rows.map((w) => {
+                const name = `${w.owner.firstName} ${w.owner.lastName}`.trim();
+                const ticketNumber = w.ticketNumber;
                 return (
-                  <tr key={t.ticketNumber} data-testid="oldest-waiting-row">
+                  <tr key={w.ticketNumber} data-testid="oldest-waiting-row">
                     <td>
-                      <Link to={`/ticket/${t.ticketNumber}`} aria-label={`Open ticket ${t.ticketNumber}`}>
-                        #{t.ticketNumber}
+                      <Link to={`/ticket/${w.ticketNumber}`} aria-label={t`Open ticket ${ticketNumber}`}>
+                        #{w.ticketNumber}
                       </Link>
                     </td>
-                    <td data-label="Vehicle">
-                      {[t.make, t.model].filter(Boolean).join(' ') || 'Unknown vehicle'}
+                    <td data-label={t`Vehicle`}>
+                      {[w.make, w.model].filter(Boolean).join(' ') || t`Unknown vehicle`}
                     </td>
-                    <td data-label="Customer">
+                    <td data-label={t`Customer`}>
                       <span className="admin-stacked">
-                        <span>{name || 'No name'}</span>
-                        <span className="muted">{t.owner.email}</span>
+                        <span>{name || t`No name`}</span>
+                        <span className="muted">{w.owner.email}</span>
                       </span>
                     </td>
-                    <td data-label="Status">
-                      <StatusBadge status={t.status} />
+                    <td data-label={t`Status`}>
+                      <StatusBadge status={w.status} />
                     </td>
-                    <td data-label="Submitted" className="admin-nowrap">
-                      {formatDateTime(t.createdAt)}
+                    <td data-label={t`Submitted`} className="admin-nowrap">
+                      {formatDateTime(w.createdAt, undefined, locale)}
                     </td>
-                    <td data-label="Waiting" className="num">
-                      <span aria-hidden="true">{formatWaited(t.waitingMinutes)}</span>
-                      <span className="sr-only">{spokenWaited(t.waitingMinutes)}</span>
+                    <td data-label={t`Waiting`} className="num">
+                      <span aria-hidden="true">{formatWaited(w.waitingMinutes, i18n)}</span>
+                      <span className="sr-only">{spokenWaited(w.waitingMinutes, i18n)}</span>
                     </td>
                   </tr>
                 );

@@ -1,12 +1,15 @@
 import { dateRangeQuerySchema } from '@ecu/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n as shownI18n } from '../../i18n';
 
 /** The Overview's period: a preset counted back from today, or a custom from–to (both days included). */
 
 export const PERIOD_PRESETS = [
-  { id: '7d', label: '7 days' },
-  { id: '30d', label: '30 days' },
-  { id: '90d', label: '90 days' },
-  { id: '12m', label: '12 months' },
+  { id: '7d', label: msg`7 days` },
+  { id: '30d', label: msg`30 days` },
+  { id: '90d', label: msg`90 days` },
+  { id: '12m', label: msg`12 months` },
 ] as const;
 export type PresetId = (typeof PERIOD_PRESETS)[number]['id'];
 export const DEFAULT_PRESET: PresetId = '30d';
@@ -73,11 +76,23 @@ export function rangeOf(period: Period, today: string): DateRange {
   return period.kind === 'preset' ? presetRange(period.preset, today) : { from: period.from, to: period.to };
 }
 
+/** The API's rules' messages (shared's dateRangeQuerySchema), in the reader's language. */
+const RANGE_PROBLEMS: Record<string, MessageDescriptor> = {
+  'Use a date like 2026-01-31': msg`Use a date like 2026-01-31`,
+  'Use a real calendar date': msg`Use a real calendar date`,
+  'The start date must be on or before the end date': msg`The start date must be on or before the end date`,
+  'Choose a range of at most two years': msg`Choose a range of at most two years`,
+};
+
 /** The first problem of a custom range (the API's own rules), or null when it is fine. */
-export function customRangeError(range: { from: string; to: string }): string | null {
-  if (!range.from || !range.to) return 'Choose a start and an end date';
+export function customRangeError(range: { from: string; to: string }, i18n: I18n = shownI18n): string | null {
+  if (!range.from || !range.to) return i18n._(msg`Choose a start and an end date`);
   const result = dateRangeQuerySchema.safeParse(range);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Choose a valid range');
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message;
+  if (!message) return i18n._(msg`Choose a valid range`);
+  const known = RANGE_PROBLEMS[message];
+  return known ? i18n._(known) : message;
 }
 
 /** ?period=7d, or ?from=…&to=… for a custom range; anything else is the default preset. */
@@ -94,27 +109,42 @@ export function periodToSearch(period: Period): Record<string, string> {
   return period.preset === DEFAULT_PRESET ? {} : { period: period.preset };
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayYearLabel = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * Day formats per language: English keeps the British order ('5 Jan 2026'), another language
+ * its own ('5. Jan. 2026'); the pseudo-locale formats as English.
+ */
+const dayFormats = new Map<string, { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>();
+function dayFormat(locale: string) {
+  const tag = locale === 'en' || locale === 'pseudo' ? 'en-GB' : locale;
+  let f = dayFormats.get(tag);
+  if (!f) {
+    f = {
+      short: new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+      long: new Intl.DateTimeFormat(tag, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    };
+    dayFormats.set(tag, f);
+  }
+  return f;
+}
 
 /** '5 Jan' for a 'YYYY-MM-DD' day. */
-export function shortDay(date: string): string {
+export function shortDay(date: string, locale = 'en'): string {
   const d = parseDay(date);
-  return Number.isNaN(d.getTime()) ? date : dayLabel.format(d);
+  return Number.isNaN(d.getTime()) ? date : dayFormat(locale).short.format(d);
 }
 
 /** '5 Jan 2026' */
-export function longDay(date: string): string {
+export function longDay(date: string, locale = 'en'): string {
   const d = parseDay(date);
-  return Number.isNaN(d.getTime()) ? date : dayYearLabel.format(d);
+  return Number.isNaN(d.getTime()) ? date : dayFormat(locale).long.format(d);
 }
 
 /** '1 Jun 2026 – 30 Jun 2026' */
-export function rangeText({ from, to }: DateRange): string {
-  return from === to ? longDay(from) : `${longDay(from)} – ${longDay(to)}`;
+export function rangeText({ from, to }: DateRange, locale = 'en'): string {
+  return from === to ? longDay(from, locale) : `${longDay(from, locale)} – ${longDay(to, locale)}`;
 }

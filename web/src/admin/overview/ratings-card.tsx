@@ -1,10 +1,16 @@
 import type { RatingsOverviewDto } from '@ecu/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { longDay } from './period';
 
 const averageText = (average: number | null) => (average === null ? '–' : average.toFixed(1));
-const spokenAverage = (average: number | null) =>
-  average === null ? 'no ratings' : `${average.toFixed(1)} of 5 stars`;
+function spokenAverage(average: number | null, i18n: I18n): string {
+  if (average === null) return i18n._(msg`no ratings`);
+  const stars = average.toFixed(1);
+  return i18n._(msg`${stars} of 5 stars`);
+}
 
 /**
  * Ratings of delivered files on the Overview (docs/decisions/089-ratings.md): the average by
@@ -12,25 +18,36 @@ const spokenAverage = (average: number | null) =>
  */
 export function RatingsCard({ ratings }: { ratings: RatingsOverviewDto }) {
   const headingId = useId();
+  const { t, i18n } = useLingui();
   const total = ratings.perWeek.reduce((sum, w) => sum + w.count, 0);
   return (
     <section className="card admin-card overview-ratings" aria-labelledby={headingId}>
-      <h2 id={headingId}>Ratings</h2>
+      <h2 id={headingId}>
+        <Trans>Ratings</Trans>
+      </h2>
       <p className="muted">
-        The last 8 weeks to the period's end: {total} rating{total === 1 ? '' : 's'}.
+        <Plural
+          value={total}
+          one="The last 8 weeks to the period's end: # rating."
+          other="The last 8 weeks to the period's end: # ratings."
+        />
       </p>
       <div className="overview-ratings-tables">
         <AverageTable
-          caption="Average by week"
-          rowHeader="Week of"
+          caption={t`Average by week`}
+          rowHeader={t`Week of`}
           rowTestId="rating-week"
-          rows={ratings.perWeek.map((w) => ({ key: w.weekStart, label: longDay(w.weekStart), ...w }))}
+          rows={ratings.perWeek.map((w) => ({
+            key: w.weekStart,
+            label: longDay(w.weekStart, i18n.locale),
+            ...w,
+          }))}
         />
         <AverageTable
-          caption="Average by engineer"
-          rowHeader="Engineer"
+          caption={t`Average by engineer`}
+          rowHeader={t`Engineer`}
           rowTestId="rating-engineer"
-          empty="No ratings in these weeks."
+          empty={t`No ratings in these weeks.`}
           rows={ratings.byEngineer.map((e) => ({ key: e.id ?? 'nobody', label: e.name, ...e }))}
         />
       </div>
@@ -59,6 +76,7 @@ function AverageTable({
   rows: AverageRow[];
   empty?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="admin-table-wrap">
       <table className="admin-table">
@@ -67,10 +85,10 @@ function AverageTable({
           <tr>
             <th scope="col">{rowHeader}</th>
             <th scope="col" className="num">
-              Average
+              <Trans>Average</Trans>
             </th>
             <th scope="col" className="num">
-              Ratings
+              <Trans>Ratings</Trans>
             </th>
           </tr>
         </thead>
@@ -85,7 +103,7 @@ function AverageTable({
                 <th scope="row">{row.label}</th>
                 <td className="num">
                   <span aria-hidden="true">{averageText(row.average)}</span>
-                  <span className="sr-only">{spokenAverage(row.average)}</span>
+                  <span className="sr-only">{spokenAverage(row.average, i18n)}</span>
                 </td>
                 <td className="num">{row.count}</td>
               </tr>

@@ -1,5 +1,6 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@ecu/shared';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { fieldPath } from './field-paths';
 import { dayHoursText, fromHoursDraft, hoursField, hoursFieldOf, toHoursDraft } from './hours-draft';
 
@@ -125,6 +126,6 @@ describe('dayHoursText', () => {
     [3, '09:00–17:00'],
     [0, 'Closed'],
   ])('day %s: %s', (day, text) => {
-    expect(dayHoursText(SPLIT, day)).toBe(text);
+    expect(dayHoursText(SPLIT, day, i18n)).toBe(text);
   });
 });

@@ -1,4 +1,8 @@
 import { DAY_NAMES, type WorkingHours } from '@ecu/shared';
+import { intlTag } from '@ecu/shared/i18n/locales';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { formatLocale } from '../../i18n';
 
 /**
  * The working-hours editor's state: per weekday a 'Closed' toggle and its intervals, and the
@@ -125,15 +129,39 @@ export function hoursFieldOf(
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** 'Mon 09:00–17:30, 18:00–20:00' / 'Closed' for one weekday of a WorkingHours. */
-export function dayHoursText(hours: Pick<WorkingHours, 'week'>, day: number): string {
+/** A day of the week's first date (a Sunday), to name weekdays through Intl. */
+const A_SUNDAY = Date.UTC(2024, 0, 7);
+
+/**
+ * A weekday (0 = Sunday) in the reader's language, through Intl: 'Monday' / 'Montag', or with
+ * `width: 'short'` 'Mon' / 'Mo.'. English keeps the portal's own names.
+ */
+export function dayName(day: number, i18n: I18n, width: 'long' | 'short' = 'long'): string {
+  const locale = formatLocale(i18n);
+  if (locale === 'en' && width === 'long') return DAY_NAMES[day] ?? `Day ${day}`;
+  if (!Number.isInteger(day) || day < 0 || day > 6) return `${day}`;
+  return new Intl.DateTimeFormat(intlTag(locale), { weekday: width, timeZone: 'UTC' }).format(
+    new Date(A_SUNDAY + day * 86_400_000),
+  );
+}
+
+/** A stored 'HH:MM' in the reader's language through Intl ('09:00' in English, as stored). */
+export function timeText(hhmm: string, i18n: I18n): string {
+  const locale = formatLocale(i18n);
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (locale === 'en' || !match) return hhmm;
+  return new Intl.DateTimeFormat(intlTag(locale), {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(2024, 0, 7, Number(match[1]), Number(match[2]))));
+}
+
+/** '09:00–17:30, 18:00–20:00' / 'Closed' for one weekday of a WorkingHours. */
+export function dayHoursText(hours: Pick<WorkingHours, 'week'>, day: number, i18n: I18n): string {
   const intervals = hours.week
     .filter((i) => i.day === day)
     .sort((a, b) => minutes(a.open) - minutes(b.open))
-    .map((i) => `${i.open}–${i.close}`);
-  return intervals.length > 0 ? intervals.join(', ') : 'Closed';
-}
-
-export function dayName(day: number): string {
-  return DAY_NAMES[day] ?? `Day ${day}`;
+    .map((i) => `${timeText(i.open, i18n)}–${timeText(i.close, i18n)}`);
+  return intervals.length > 0 ? intervals.join(', ') : i18n._(msg`Closed`);
 }

@@ -1,4 +1,5 @@
 import { type WorkingHours, workingHoursSchema } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, useState } from 'react';
 import { errorIdOf } from '../../ui/field';
 import {
@@ -43,6 +44,7 @@ function errorsOf(
 
 /** Working hours: the time zone, per weekday open/close times (up to two intervals) and holidays. */
 export function HoursSection({ value, online }: { value: WorkingHours; online: boolean }) {
+  const { t } = useLingui();
   const { draft, setDraft, reset, dirty } = useSectionDraft(
     value,
     toHoursDraft,
@@ -122,8 +124,9 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
 
   return (
     <SettingsSection
-      title="Working hours"
-      description="When files are handled. Tuners see 'File service open / closed' with the next opening, worked out from these hours."
+      title={t`Working hours`}
+      description={t`When files are handled. Tuners see 'File service open / closed' with the next opening, worked out from these hours.`}
+      saveLabel={t`Save working hours`}
       online={online}
       saving={save.isPending}
       dirty={dirty}
@@ -131,7 +134,9 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
       testId="settings-hours"
     >
       <div className="field settings-zone">
-        <label htmlFor={idOf(hoursField.timeZone)}>Time zone</label>
+        <label htmlFor={idOf(hoursField.timeZone)}>
+          <Trans>Time zone</Trans>
+        </label>
         <select
           id={idOf(hoursField.timeZone)}
           className="select"
@@ -154,7 +159,9 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
         )}
       </div>
 
-      <h3 className="settings-subhead">Opening hours</h3>
+      <h3 className="settings-subhead">
+        <Trans>Opening hours</Trans>
+      </h3>
       <div className="settings-week">
         {draft.days.map((d) => (
           <DayRow
@@ -167,21 +174,30 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
         ))}
       </div>
 
-      <h3 className="settings-subhead">Holidays</h3>
-      <p className="muted settings-hint">Closed all day on these dates, whatever the weekday.</p>
+      <h3 className="settings-subhead">
+        <Trans>Holidays</Trans>
+      </h3>
+      <p className="muted settings-hint">
+        <Trans>Closed all day on these dates, whatever the weekday.</Trans>
+      </p>
       {draft.holidays.length === 0 ? (
-        <p className="muted">No holidays.</p>
+        <p className="muted">
+          <Trans>No holidays.</Trans>
+        </p>
       ) : (
         <ul className="settings-holidays">
           {draft.holidays.map((h, index) => {
             const dateKey = hoursField.holiday(h.key, 'date');
             const nameKey = hoursField.holiday(h.key, 'name');
-            const describe = h.date || `row ${index + 1}`;
+            const number = index + 1;
+            const describe = h.date || t`row ${number}`;
             return (
               <li key={h.key} className="settings-holiday">
                 <div className="field">
                   <label htmlFor={idOf(dateKey)}>
-                    Date<span className="sr-only"> of holiday {index + 1}</span>
+                    <Trans>
+                      Date<span className="sr-only"> of holiday {number}</span>
+                    </Trans>
                   </label>
                   <input
                     id={idOf(dateKey)}
@@ -211,7 +227,9 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
                 </div>
                 <div className="field settings-holiday-name">
                   <label htmlFor={idOf(nameKey)}>
-                    Name<span className="sr-only"> of holiday {index + 1}</span>
+                    <Trans>
+                      Name<span className="sr-only"> of holiday {number}</span>
+                    </Trans>
                   </label>
                   <input
                     id={idOf(nameKey)}
@@ -219,7 +237,7 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
                     className="input"
                     value={h.name}
                     maxLength={80}
-                    placeholder="e.g. Christmas Day"
+                    placeholder={t`e.g. Christmas Day`}
                     disabled={disabled}
                     aria-invalid={Boolean(err(nameKey))}
                     aria-describedby={err(nameKey) ? errorIdOf(idOf(nameKey)) : undefined}
@@ -252,7 +270,9 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
                     )
                   }
                 >
-                  Remove<span className="sr-only"> holiday {describe}</span>
+                  <Trans>
+                    Remove<span className="sr-only"> holiday {describe}</span>
+                  </Trans>
                 </button>
               </li>
             );
@@ -270,7 +290,7 @@ export function HoursSection({ value, online }: { value: WorkingHours; online: b
           requestAnimationFrame(() => focusField(idOf(hoursField.holiday(key, 'date'))));
         }}
       >
-        Add holiday
+        <Trans>Add holiday</Trans>
       </button>
       {general.map((message) => (
         <p key={message} className="field-error" role="alert">
@@ -292,7 +312,8 @@ function DayRow({
   disabled: boolean;
   onChange: (change: (d: DayDraft) => DayDraft) => void;
 }) {
-  const name = dayName(day.day);
+  const { i18n } = useLingui();
+  const name = dayName(day.day, i18n);
   const closedId = idOf(`day-${day.day}-closed`);
   const dayError = errors[hoursField.day(day.day)] || undefined;
   const dayErrorId = errorIdOf(idOf(hoursField.day(day.day)));
@@ -313,13 +334,14 @@ function DayRow({
           onChange={(e) => onChange((d) => ({ ...d, closed: e.target.checked }))}
         />
         <span>
-          Closed<span className="sr-only"> on {name}</span>
+          <Trans>
+            Closed<span className="sr-only"> on {name}</span>
+          </Trans>
         </span>
       </label>
       {!day.closed && (
         <div className="settings-intervals">
           {day.intervals.map((interval, slot) => {
-            const which = slot === 0 ? '' : ' (second interval)';
             return (
               // Intervals are positions in the day (first, second): the index is their identity.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
@@ -330,12 +352,7 @@ function DayRow({
                   return (
                     <div key={end} className="settings-time">
                       <label htmlFor={idOf(key)}>
-                        {end === 'open' ? 'Opens' : 'Closes'}
-                        <span className="sr-only">
-                          {' '}
-                          on {name}
-                          {which}
-                        </span>
+                        <TimeLabel end={end} name={name} second={slot > 0} />
                       </label>
                       <input
                         id={idOf(key)}
@@ -365,7 +382,9 @@ function DayRow({
                       onChange((d) => ({ ...d, intervals: d.intervals.filter((_, i) => i !== slot) }))
                     }
                   >
-                    Remove<span className="sr-only"> second interval on {name}</span>
+                    <Trans>
+                      Remove<span className="sr-only"> second interval on {name}</span>
+                    </Trans>
                   </button>
                 )}
               </div>
@@ -388,7 +407,9 @@ function DayRow({
                 })
               }
             >
-              Add interval<span className="sr-only"> on {name}</span>
+              <Trans>
+                Add interval<span className="sr-only"> on {name}</span>
+              </Trans>
             </button>
           )}
         </div>
@@ -399,5 +420,29 @@ function DayRow({
         </span>
       )}
     </fieldset>
+  );
+}
+
+/** 'Opens' / 'Closes', with the day (and which interval) for screen readers. */
+function TimeLabel({ end, name, second }: { end: 'open' | 'close'; name: string; second: boolean }) {
+  if (end === 'open') {
+    return second ? (
+      <Trans>
+        Opens<span className="sr-only"> on {name} (second interval)</span>
+      </Trans>
+    ) : (
+      <Trans>
+        Opens<span className="sr-only"> on {name}</span>
+      </Trans>
+    );
+  }
+  return second ? (
+    <Trans>
+      Closes<span className="sr-only"> on {name} (second interval)</span>
+    </Trans>
+  ) : (
+    <Trans>
+      Closes<span className="sr-only"> on {name}</span>
+    </Trans>
   );
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_WORKING_HOURS } from '@ecu/shared';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { actorName, describeSettingsChange } from './settings-history';
 
 const seller = { companyName: 'Old Ltd', address: '1 Road', vatId: 'GB1' };
@@ -7,24 +8,33 @@ const seller = { companyName: 'Old Ltd', address: '1 Road', vatId: 'GB1' };
 describe('describeSettingsChange', () => {
   it('names the section and each changed field, by group', () => {
     expect(
-      describeSettingsChange({
-        targetId: 'settings',
-        before: { seller },
-        after: { seller: { ...seller, companyName: 'New Ltd' } },
-      }),
+      describeSettingsChange(
+        {
+          targetId: 'settings',
+          before: { seller },
+          after: { seller: { ...seller, companyName: 'New Ltd' } },
+        },
+        i18n,
+      ),
     ).toEqual([{ section: 'Seller', lines: ['Company name: “Old Ltd” → “New Ltd”'] }]);
   });
 
   it('reads entries that name their group in targetId', () => {
     expect(
-      describeSettingsChange({
-        targetId: 'pricing',
-        before: { defaultPerCreditPrice: 60 },
-        after: { defaultPerCreditPrice: 55.5 },
-      }),
+      describeSettingsChange(
+        {
+          targetId: 'pricing',
+          before: { defaultPerCreditPrice: 60 },
+          after: { defaultPerCreditPrice: 55.5 },
+        },
+        i18n,
+      ),
     ).toEqual([{ section: 'Pricing', lines: ['Default price per credit: £60.00 → £55.50'] }]);
     expect(
-      describeSettingsChange({ targetId: 'support', before: null, after: { supportEmail: 'help@x.com' } }),
+      describeSettingsChange(
+        { targetId: 'support', before: null, after: { supportEmail: 'help@x.com' } },
+        i18n,
+      ),
     ).toEqual([{ section: 'Support', lines: ['Support e-mail: (empty) → “help@x.com”'] }]);
   });
 
@@ -39,7 +49,10 @@ describe('describeSettingsChange', () => {
     };
     const before = { ...DEFAULT_WORKING_HOURS, holidays: [{ date: '2026-01-01', name: '' }] };
     expect(
-      describeSettingsChange({ targetId: 'settings', before: { hours: before }, after: { hours: after } }),
+      describeSettingsChange(
+        { targetId: 'settings', before: { hours: before }, after: { hours: after } },
+        i18n,
+      ),
     ).toEqual([
       {
         section: 'Working hours',
@@ -55,23 +68,26 @@ describe('describeSettingsChange', () => {
   });
 
   it('lists several groups of one save, and only those that changed', () => {
-    const changes = describeSettingsChange({
-      targetId: 'settings',
-      before: { seller, support: { supportEmail: 'a@x.com' }, pricing: { defaultPerCreditPrice: 60 } },
-      after: {
-        seller: { ...seller, vatId: 'GB2' },
-        support: { supportEmail: 'b@x.com' },
-        pricing: { defaultPerCreditPrice: 60 },
+    const changes = describeSettingsChange(
+      {
+        targetId: 'settings',
+        before: { seller, support: { supportEmail: 'a@x.com' }, pricing: { defaultPerCreditPrice: 60 } },
+        after: {
+          seller: { ...seller, vatId: 'GB2' },
+          support: { supportEmail: 'b@x.com' },
+          pricing: { defaultPerCreditPrice: 60 },
+        },
       },
-    });
+      i18n,
+    );
     expect(changes.map((c) => c.section)).toEqual(['Seller', 'Support']);
   });
 
   it('says so when a save changed nothing, and copes with unknown shapes', () => {
-    expect(describeSettingsChange({ targetId: 'seller', before: seller, after: seller })).toEqual([
+    expect(describeSettingsChange({ targetId: 'seller', before: seller, after: seller }, i18n)).toEqual([
       { section: 'Seller', lines: ['Saved without changes'] },
     ]);
-    expect(describeSettingsChange({ targetId: 'x', before: { a: 1 }, after: { a: 2 } })).toEqual([
+    expect(describeSettingsChange({ targetId: 'x', before: { a: 1 }, after: { a: 2 } }, i18n)).toEqual([
       { section: 'Settings', lines: ['a: “1” → “2”'] },
     ]);
   });
@@ -80,11 +96,11 @@ describe('describeSettingsChange', () => {
 describe('actorName', () => {
   it('names the admin with their address', () => {
     expect(
-      actorName({ actor: { _id: '1', firstName: 'Jane', lastName: 'Admin', email: 'jane@x.com' } }),
+      actorName({ actor: { _id: '1', firstName: 'Jane', lastName: 'Admin', email: 'jane@x.com' } }, i18n),
     ).toBe('Jane Admin (jane@x.com)');
-    expect(actorName({ actor: { _id: '1', firstName: '', lastName: '', email: 'jane@x.com' } })).toBe(
+    expect(actorName({ actor: { _id: '1', firstName: '', lastName: '', email: 'jane@x.com' } }, i18n)).toBe(
       'jane@x.com',
     );
-    expect(actorName({ actor: null })).toBe('The system');
+    expect(actorName({ actor: null }, i18n)).toBe('The system');
   });
 });

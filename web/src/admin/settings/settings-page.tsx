@@ -8,8 +8,12 @@ import {
   sellerSettingsSchema,
   supportSettingsSchema,
 } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
+import { useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { NotificationsSection } from '../../notifications';
@@ -42,16 +46,19 @@ function errorsByField(
  * automatic delivery and assignment.
  */
 export default function SettingsPage() {
+  const { t } = useLingui();
   const online = useOnline();
   const query = useAdminSettings();
   const data = query.data;
-  const error = query.error ? messageOf(query.error, 'Failed to load the settings') : null;
+  const error = query.error ? messageOf(query.error, t`Failed to load the settings`) : null;
 
   return (
     <div className="stack admin-page settings-page">
-      <AdminPageHeader title="Settings" offline={!online && Boolean(data)}>
-        What orders and invoices show, what new accounts pay, where customers write, when files are handled,
-        and whether covered files are delivered automatically.
+      <AdminPageHeader title={t`Settings`} offline={!online && Boolean(data)}>
+        <Trans>
+          What orders and invoices show, what new accounts pay, where customers write, when files are handled,
+          and whether covered files are delivered automatically.
+        </Trans>
       </AdminPageHeader>
 
       {!online && data && <OfflineNotice loadedAt={query.dataUpdatedAt || null} />}
@@ -60,11 +67,13 @@ export default function SettingsPage() {
       {!data ? (
         <section className="card">
           <p className="muted" role="status">
-            {!online
-              ? 'You are offline, and the settings have not been loaded on this device yet.'
-              : error
-                ? 'The settings could not be loaded.'
-                : 'Loading the settings...'}
+            {!online ? (
+              <Trans>You are offline, and the settings have not been loaded on this device yet.</Trans>
+            ) : error ? (
+              <Trans>The settings could not be loaded.</Trans>
+            ) : (
+              <Trans>Loading the settings...</Trans>
+            )}
           </p>
         </section>
       ) : (
@@ -146,6 +155,7 @@ function useTextSection<G extends TextGroup>(
 }
 
 function SellerSection({ value, online }: { value: AdminSettings['seller']; online: boolean }) {
+  const { t } = useLingui();
   const { field, section } = useTextSection(
     'seller',
     value,
@@ -155,17 +165,22 @@ function SellerSection({ value, online }: { value: AdminSettings['seller']; onli
     identity,
   );
   return (
-    <SettingsSection title="Seller" description="The business named on orders and VAT invoices." {...section}>
+    <SettingsSection
+      title={t`Seller`}
+      description={t`The business named on orders and VAT invoices.`}
+      saveLabel={t`Save seller`}
+      {...section}
+    >
       <div className="settings-grid">
         <TextField
           {...field('companyName')}
-          label="Company name"
+          label={t`Company name`}
           autoComplete="organization"
           maxLength={120}
         />
-        <TextField {...field('vatId')} label="VAT number" maxLength={40} />
+        <TextField {...field('vatId')} label={t`VAT number`} maxLength={40} />
         <div className="settings-span-2">
-          <TextField {...field('address')} label="Address" maxLength={300} multiline />
+          <TextField {...field('address')} label={t`Address`} maxLength={300} multiline />
         </div>
       </div>
     </SettingsSection>
@@ -173,6 +188,7 @@ function SellerSection({ value, online }: { value: AdminSettings['seller']; onli
 }
 
 function PricingSection({ value, online }: { value: AdminSettings['pricing']; online: boolean }) {
+  const { t } = useLingui();
   const { field, section } = useTextSection(
     'pricing',
     value,
@@ -184,17 +200,18 @@ function PricingSection({ value, online }: { value: AdminSettings['pricing']; on
   );
   return (
     <SettingsSection
-      title="Pricing"
-      description="The price per credit that new accounts start with. Existing accounts keep their own price."
+      title={t`Pricing`}
+      description={t`The price per credit that new accounts start with. Existing accounts keep their own price.`}
+      saveLabel={t`Save pricing`}
       {...section}
     >
       <div className="settings-grid">
         <TextField
           {...field('defaultPerCreditPrice')}
-          label="Default price per credit (£, before VAT)"
+          label={t`Default price per credit (£, before VAT)`}
           inputMode="decimal"
           maxLength={12}
-          hint="For example 60.00. VAT is added at checkout."
+          hint={t`For example 60.00. VAT is added at checkout.`}
         />
       </div>
     </SettingsSection>
@@ -202,6 +219,7 @@ function PricingSection({ value, online }: { value: AdminSettings['pricing']; on
 }
 
 function SupportSection({ value, online }: { value: AdminSettings['support']; online: boolean }) {
+  const { t } = useLingui();
   const { field, section } = useTextSection(
     'support',
     value,
@@ -212,14 +230,15 @@ function SupportSection({ value, online }: { value: AdminSettings['support']; on
   );
   return (
     <SettingsSection
-      title="Support"
-      description="Where customers write: shown on the Account Disabled screen and in e-mails."
+      title={t`Support`}
+      description={t`Where customers write: shown on the Account Disabled screen and in e-mails.`}
+      saveLabel={t`Save support`}
       {...section}
     >
       <div className="settings-grid">
         <TextField
           {...field('supportEmail')}
-          label="Support e-mail"
+          label={t`Support e-mail`}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -235,12 +254,14 @@ function SupportSection({ value, online }: { value: AdminSettings['support']; on
  * engineer (docs/decisions/085-solution-library.md). Off until an admin turns it on.
  */
 function AutomationSection({ value, online }: { value: AdminSettings['automation']; online: boolean }) {
+  const { t } = useLingui();
   const { draft, setDraft, reset, dirty } = useSectionDraft(value, identity, identity);
   const save = useSaveSection('automation', { onSaved: reset, onFieldErrors: () => {} });
   return (
     <SettingsSection
-      title="Automatic delivery"
-      description="Deliver a ticket at once, at any hour, when approved solutions cover all its options. Reads with a warning and tickets with notes always wait for an engineer."
+      title={t`Automatic delivery`}
+      description={t`Deliver a ticket at once, at any hour, when approved solutions cover all its options. Reads with a warning and tickets with notes always wait for an engineer.`}
+      saveLabel={t`Save automatic delivery`}
       online={online}
       saving={save.isPending}
       dirty={dirty}
@@ -248,14 +269,14 @@ function AutomationSection({ value, online }: { value: AdminSettings['automation
       testId="settings-automation"
     >
       <SettingsSwitch
-        label="Automatic delivery"
+        label={t`Automatic delivery`}
         checked={draft.automaticDelivery}
         disabled={!online}
         onChange={(on) => setDraft({ automaticDelivery: on })}
         note={
           value.automaticDelivery
-            ? 'On: covered tickets are delivered from the solution library.'
-            : 'Off: every ticket waits for an engineer.'
+            ? t`On: covered tickets are delivered from the solution library.`
+            : t`Off: every ticket waits for an engineer.`
         }
       />
     </SettingsSection>
@@ -269,6 +290,7 @@ type AssignmentDraft = { automaticAssignment: boolean; openTicketLimit: string }
  * gives one engineer, and automatic assignment itself, off until an admin turns it on.
  */
 function AssignmentSection({ value, online }: { value: AdminSettings['assignment']; online: boolean }) {
+  const { t } = useLingui();
   const limitId = fieldId('assignment', 'openTicketLimit');
   const { draft, setDraft, reset, dirty } = useSectionDraft<AdminSettings['assignment'], AssignmentDraft>(
     value,
@@ -299,8 +321,9 @@ function AssignmentSection({ value, online }: { value: AdminSettings['assignment
   }
   return (
     <SettingsSection
-      title="Assignment"
-      description="Who works new tickets. With automatic assignment on, a new ticket goes to the engineer with the fewest open tickets who is under the limit, while the desk is open (the working hours above)."
+      title={t`Assignment`}
+      description={t`Who works new tickets. With automatic assignment on, a new ticket goes to the engineer with the fewest open tickets who is under the limit, while the desk is open (the working hours above).`}
+      saveLabel={t`Save assignment`}
       online={online}
       saving={save.isPending}
       dirty={dirty}
@@ -309,11 +332,11 @@ function AssignmentSection({ value, online }: { value: AdminSettings['assignment
     >
       <TextField
         id={limitId}
-        label="Open tickets per engineer"
+        label={t`Open tickets per engineer`}
         value={draft.openTicketLimit}
         error={errors[limitId] || undefined}
         inputMode="decimal"
-        hint="Pending or In Progress tickets; automatic assignment skips an engineer at the limit."
+        hint={t`Pending or In Progress tickets; automatic assignment skips an engineer at the limit.`}
         onChange={(v) => {
           setDraft((d) => ({ ...d, openTicketLimit: v }));
           setErrors({});
@@ -321,14 +344,14 @@ function AssignmentSection({ value, online }: { value: AdminSettings['assignment
         disabled={!online}
       />
       <SettingsSwitch
-        label="Automatic assignment"
+        label={t`Automatic assignment`}
         checked={draft.automaticAssignment}
         disabled={!online}
         onChange={(on) => setDraft((d) => ({ ...d, automaticAssignment: on }))}
         note={
           value.automaticAssignment
-            ? 'On: new tickets go to the least-loaded engineer on shift.'
-            : 'Off: new tickets wait until someone takes them.'
+            ? t`On: new tickets go to the least-loaded engineer on shift.`
+            : t`Off: new tickets wait until someone takes them.`
         }
       />
     </SettingsSection>
@@ -344,6 +367,7 @@ const minutesOfText = (text: string) => Number(text.trim() || Number.NaN);
  * are told. 0 turns a threshold off.
  */
 function EscalationSection({ value, online }: { value: AdminSettings['escalation']; online: boolean }) {
+  const { t, i18n } = useLingui();
   const { field, section } = useTextSection(
     'escalation',
     value,
@@ -360,11 +384,12 @@ function EscalationSection({ value, online }: { value: AdminSettings['escalation
       unansweredMinutes: minutesOfText(d.unansweredMinutes),
     }),
   );
-  const hint = 'Minutes within the working hours; 0 turns it off.';
+  const hint = t`Minutes within the working hours; 0 turns it off.`;
   return (
     <SettingsSection
-      title="Escalation"
-      description="When a ticket has waited too long within the working hours, the queue and the inbox mark it Overdue and its assignee is notified; if it waits as long again, the admins are notified."
+      title={t`Escalation`}
+      description={t`When a ticket has waited too long within the working hours, the queue and the inbox mark it Overdue and its assignee is notified; if it waits as long again, the admins are notified.`}
+      saveLabel={t`Save escalation`}
       {...section}
     >
       <div className="settings-grid">
@@ -372,7 +397,7 @@ function EscalationSection({ value, online }: { value: AdminSettings['escalation
           <TextField
             key={name}
             {...field(name)}
-            label={label}
+            label={i18n._(label)}
             inputMode="decimal"
             maxLength={5}
             hint={hint}
@@ -384,11 +409,11 @@ function EscalationSection({ value, online }: { value: AdminSettings['escalation
 }
 
 /** The Escalation section's thresholds, each with its label. */
-const ESCALATION_FIELDS = [
-  ['pendingMinutes', 'Pending longer than (minutes)'],
-  ['inProgressMinutes', 'In Progress longer than (minutes)'],
-  ['unansweredMinutes', 'Customer message unanswered longer than (minutes)'],
-] as const;
+const ESCALATION_FIELDS: readonly (readonly [keyof AdminSettings['escalation'], MessageDescriptor])[] = [
+  ['pendingMinutes', msg`Pending longer than (minutes)`],
+  ['inProgressMinutes', msg`In Progress longer than (minutes)`],
+  ['unansweredMinutes', msg`Customer message unanswered longer than (minutes)`],
+];
 
 /** An on/off setting: a switch with its label, and a note that says what the saved value does. */
 function SettingsSwitch({
@@ -429,23 +454,31 @@ function SettingsSwitch({
 }
 
 function RecentChanges({ history }: { history: AuditEntryDto[] }) {
+  const { i18n } = useLingui();
+  const locale = useFormatLocale();
   const headingId = useId();
   return (
     <section className="card settings-history" aria-labelledby={headingId} data-testid="settings-history">
-      <h2 id={headingId}>Recent changes</h2>
+      <h2 id={headingId}>
+        <Trans>Recent changes</Trans>
+      </h2>
       {history.length === 0 ? (
-        <p className="muted">No changes recorded yet.</p>
+        <p className="muted">
+          <Trans>No changes recorded yet.</Trans>
+        </p>
       ) : (
         <ol className="settings-history-list">
           {history.map((entry) => (
             <li key={entry.id}>
-              {describeSettingsChange(entry).map((change) => (
+              {describeSettingsChange(entry, i18n).map((change) => (
                 <div key={change.section} className="settings-history-change">
                   <div className="settings-history-head">
                     <strong>{change.section}</strong>
                     <span className="muted">
-                      {actorName(entry)} ·{' '}
-                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                      {actorName(entry, i18n)} ·{' '}
+                      <time dateTime={entry.createdAt}>
+                        {formatDateTime(entry.createdAt, undefined, locale)}
+                      </time>
                     </span>
                   </div>
                   <ul>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { errorIdOf, Field } from '../../ui/field';
 import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
@@ -6,6 +7,7 @@ import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
 export function SettingsSection({
   title,
   description,
+  saveLabel,
   online,
   saving,
   dirty,
@@ -15,6 +17,8 @@ export function SettingsSection({
 }: {
   title: string;
   description: string;
+  /** The Save button's words, e.g. 'Save seller'. */
+  saveLabel: string;
   online: boolean;
   saving: boolean;
   dirty: boolean;
@@ -47,7 +51,11 @@ export function SettingsSection({
             {OFFLINE_ACTION_TEXT}
           </span>
         ) : (
-          dirty && <span className="muted">Unsaved changes</span>
+          dirty && (
+            <span className="muted">
+              <Trans>Unsaved changes</Trans>
+            </span>
+          )
         )}
         <button
           type="submit"
@@ -55,7 +63,7 @@ export function SettingsSection({
           disabled={!online || saving}
           aria-describedby={!online ? reasonId : undefined}
         >
-          {saving ? 'Saving...' : `Save ${title.toLowerCase()}`}
+          {saving ? <Trans>Saving...</Trans> : saveLabel}
         </button>
       </div>
     </form>

@@ -1,4 +1,6 @@
 import type { AdminSettings, AdminSettingsDto, FieldError, SettingsGroup } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
@@ -9,7 +11,8 @@ import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
 import { fieldPath } from './field-paths';
 
 export const SETTINGS_KEY = ['admin', 'settings'] as const;
-export const SAVE_FAILED_TEXT = 'Failed to save the settings';
+export const SAVE_FAILED_TEXT = msg`Failed to save the settings`;
+const SAVED_TEXT = msg`Settings saved`;
 
 export function useAdminSettings() {
   return useQuery({
@@ -32,6 +35,7 @@ export function useSaveSection<G extends SettingsGroup>(
   },
 ) {
   const client = useQueryClient();
+  const { i18n } = useLingui();
   return useMutation({
     mutationFn: async (value: AdminSettings[G]) => {
       // Admins act on live data: nothing is queued offline (docs/decisions/014-admin-data-with-tanstack-query.md).
@@ -42,7 +46,7 @@ export function useSaveSection<G extends SettingsGroup>(
       client.setQueryData(SETTINGS_KEY, data);
       if (group === 'hours') void client.invalidateQueries({ queryKey: SERVICE_STATUS_KEY });
       handlers.onSaved(data.settings[group]);
-      toast.success(message || 'Settings saved');
+      toast.success(message || i18n._(SAVED_TEXT));
     },
     onError: (err) => {
       if (err instanceof ApiError && err.errors.length > 0) {
@@ -51,7 +55,7 @@ export function useSaveSection<G extends SettingsGroup>(
         );
       }
       toast.error(
-        err.message === OFFLINE_ACTION_TEXT ? OFFLINE_ACTION_TEXT : messageOf(err, SAVE_FAILED_TEXT),
+        err.message === OFFLINE_ACTION_TEXT ? OFFLINE_ACTION_TEXT : messageOf(err, i18n._(SAVE_FAILED_TEXT)),
       );
     },
   });

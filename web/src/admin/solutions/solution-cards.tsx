@@ -1,7 +1,11 @@
 import { formatDateTime, type SolutionCandidateDto, type TicketSolutionMatchDto } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useDomainName, useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { type TicketView, ticketStatus } from '../../tickets';
 import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
@@ -28,17 +32,21 @@ export function TicketSolutionCards({ ticket, online }: { ticket: TicketView; on
   );
 }
 
-const OUTCOME_TEXT: Record<TicketSolutionMatchDto['outcome'], string> = {
-  delivered: 'Delivered automatically: approved solutions cover every option.',
-  covered: 'Approved solutions cover every option, but the file was not delivered automatically.',
-  partial: 'Approved solutions cover some options; an engineer does the rest.',
-  none: 'No approved solution matches this read.',
-  skipped: 'Not matched automatically.',
-  failed: 'The check against the solution library failed.',
+const OUTCOME_TEXT: Record<TicketSolutionMatchDto['outcome'], MessageDescriptor> = {
+  delivered: msg`Delivered automatically: approved solutions cover every option.`,
+  covered: msg`Approved solutions cover every option, but the file was not delivered automatically.`,
+  partial: msg`Approved solutions cover some options; an engineer does the rest.`,
+  none: msg`No approved solution matches this read.`,
+  skipped: msg`Not matched automatically.`,
+  failed: msg`The check against the solution library failed.`,
 };
 
 /** 'Matched solutions': null from the server (not matched yet, or never) shows no card. */
 export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: number; online: boolean }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
+  const domainWord = useDomainName();
+  const words = (items: readonly string[]) => items.map(domainWord);
   const headingId = useId();
   const query = useQuery({
     queryKey: solutionKeys.matches(ticketNumber),
@@ -49,10 +57,12 @@ export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: n
     if (!query.error) return null;
     return (
       <section className="card ticket-card solution-matches" aria-labelledby={headingId}>
-        <h2 id={headingId}>Matched solutions</h2>
-        <p className="muted">{messageOf(query.error, 'Failed to load the matched solutions')}</p>
+        <h2 id={headingId}>
+          <Trans>Matched solutions</Trans>
+        </h2>
+        <p className="muted">{messageOf(query.error, t`Failed to load the matched solutions`)}</p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </section>
     );
@@ -65,18 +75,28 @@ export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: n
       aria-labelledby={headingId}
       data-testid="matched-solutions"
     >
-      <h2 id={headingId}>Matched solutions</h2>
-      <p>{OUTCOME_TEXT[match.outcome]}</p>
-      {match.skipped && <p className="muted">Why: {match.skipped}</p>}
+      <h2 id={headingId}>
+        <Trans>Matched solutions</Trans>
+      </h2>
+      <p>{i18n._(OUTCOME_TEXT[match.outcome])}</p>
+      {match.skipped && (
+        <p className="muted">
+          <WhySkipped reason={match.skipped} />
+        </p>
+      )}
       {(match.covered.length > 0 || match.remaining.length > 0) && (
         <dl className="solution-coverage">
           <div>
-            <dt>Done by solutions</dt>
-            <dd>{match.covered.length > 0 ? match.covered.join(', ') : 'None'}</dd>
+            <dt>
+              <Trans>Done by solutions</Trans>
+            </dt>
+            <dd>{match.covered.length > 0 ? words(match.covered).join(', ') : t`None`}</dd>
           </div>
           <div>
-            <dt>Remaining</dt>
-            <dd>{match.remaining.length > 0 ? match.remaining.join(', ') : 'None'}</dd>
+            <dt>
+              <Trans>Remaining</Trans>
+            </dt>
+            <dd>{match.remaining.length > 0 ? words(match.remaining).join(', ') : t`None`}</dd>
           </div>
         </dl>
       )}
@@ -84,15 +104,17 @@ export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: n
         <ul className="solution-candidates">
           {match.candidates.map((c) => (
             <li key={c.solutionId} className="solution-candidate">
-              <span className="admin-serial">#{c.solutionId}</span> <span>{c.items.join(' + ')}</span>{' '}
+              <span className="admin-serial">#{c.solutionId}</span> <span>{words(c.items).join(' + ')}</span>{' '}
               <CandidateResult candidate={c} />
             </li>
           ))}
         </ul>
       )}
       <p className="muted solutions-small">
-        Software {match.softwareNumber ?? 'not read'} · checked {formatDateTime(match.checkedAt)} ·{' '}
-        <Link to="/solutions">Solution library</Link>
+        <CheckedLine
+          software={match.softwareNumber ?? t`not read`}
+          checked={formatDateTime(match.checkedAt, undefined, locale)}
+        />
       </p>
       {prepared &&
         (online ? (
@@ -101,7 +123,7 @@ export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: n
             href={preparedFileUrl(ticketNumber)}
             download={`prepared-${ticketNumber}.bin`}
           >
-            Download the prepared file
+            <Trans>Download the prepared file</Trans>
           </a>
         ) : (
           <p className="muted">{OFFLINE_ACTION_TEXT}</p>
@@ -110,15 +132,32 @@ export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: n
   );
 }
 
+/** 'Software 1037541778 · checked Jan 01, 2025, 14:30 · Solution library'. */
+function CheckedLine({ software, checked }: { software: string; checked: string }) {
+  return (
+    <Trans>
+      Software {software} · checked {checked} · <Link to="/solutions">Solution library</Link>
+    </Trans>
+  );
+}
+
+function WhySkipped({ reason }: { reason: string }) {
+  return <Trans>Why: {reason}</Trans>;
+}
+
 function CandidateResult({ candidate }: { candidate: SolutionCandidateDto }) {
   if (candidate.result === 'matched') {
     return (
-      <span className="badge admin-badge-completed">{candidate.used ? 'Matched, used' : 'Matched'}</span>
+      <span className="badge admin-badge-completed">
+        {candidate.used ? <Trans>Matched, used</Trans> : <Trans>Matched</Trans>}
+      </span>
     );
   }
   return (
     <>
-      <span className="badge badge-pending">Almost</span>
+      <span className="badge badge-pending">
+        <Trans>Almost</Trans>
+      </span>
       {candidate.reason && <span className="solution-reason">{candidate.reason}</span>}
     </>
   );
@@ -126,6 +165,7 @@ function CandidateResult({ candidate }: { candidate: SolutionCandidateDto }) {
 
 /** 'Add to solution library': the diff of this ticket's original and tuned file, with its plan. */
 export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: number; online: boolean }) {
+  const { t } = useLingui();
   const headingId = useId();
   const client = useQueryClient();
   const [approve, setApprove] = useState(false);
@@ -133,25 +173,35 @@ export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: numbe
   const [added, setAdded] = useState<{ id: number; state: string } | null>(null);
   const create = useAdminCommand({
     send: () => solutionsApi.create({ ticketNumber, approve, includesChecksum }),
-    failure: 'Failed to add the solution',
-    success: 'Solution added to the library',
+    failure: t`Failed to add the solution`,
+    success: t`Solution added to the library`,
     onSuccess: ({ data }) => {
       setAdded({ id: data.id, state: data.state });
       void client.invalidateQueries({ queryKey: solutionKeys.all });
     },
   });
 
+  const addedId = added?.id;
   return (
     <section className="card ticket-card solution-add" aria-labelledby={headingId}>
-      <h2 id={headingId}>Solution library</h2>
+      <h2 id={headingId}>
+        <Trans>Solution library</Trans>
+      </h2>
       <p className="muted">
-        Stores the changes between this ticket's original and its tuned file, for its software and plan.
+        <Trans>
+          Stores the changes between this ticket's original and its tuned file, for its software and plan.
+        </Trans>
       </p>
       {added ? (
         <p className="status-success" role="status">
-          Solution #{added.id} is in the library
-          {added.state === 'approved' ? ', approved for automatic delivery.' : ' as a draft.'}{' '}
-          <Link to="/solutions">Open the library</Link>
+          {added.state === 'approved' ? (
+            <Trans>Solution #{addedId} is in the library, approved for automatic delivery.</Trans>
+          ) : (
+            <Trans>Solution #{addedId} is in the library as a draft.</Trans>
+          )}{' '}
+          <Link to="/solutions">
+            <Trans>Open the library</Trans>
+          </Link>
         </p>
       ) : (
         <>
@@ -168,7 +218,7 @@ export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: numbe
               disabled={!online || create.pending}
               onClick={() => void create.run(undefined)}
             >
-              {create.pending ? 'Adding...' : 'Add to solution library'}
+              {create.pending ? <Trans>Adding...</Trans> : <Trans>Add to solution library</Trans>}
             </button>
           </div>
           {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 
 /**
@@ -30,7 +31,7 @@ export function SolutionChoices({
           disabled={disabled}
           onChange={(e) => onApprove(e.target.checked)}
         />
-        Approve at once for automatic delivery
+        <Trans>Approve at once for automatic delivery</Trans>
       </label>
       <label className="check solution-check" htmlFor={checksumId}>
         <input
@@ -40,7 +41,7 @@ export function SolutionChoices({
           disabled={disabled}
           onChange={(e) => onIncludesChecksum(e.target.checked)}
         />
-        The changed ranges include the checksum
+        <Trans>The changed ranges include the checksum</Trans>
       </label>
     </>
   );

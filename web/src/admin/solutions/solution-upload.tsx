@@ -1,6 +1,8 @@
 import { checkEcuFile, SOLUTION_ITEMS, uploadSolutionFieldsSchema } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useDomainName } from '../../i18n';
 import { errorIdOf, Field } from '../../ui/field';
 import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
 import { SolutionChoices } from './solution-choices';
@@ -14,6 +16,8 @@ type Errors = Partial<Record<'item' | 'softwareNumber' | 'original' | 'modified'
  * the original; the one typed here counts only when it cannot.
  */
 export function SolutionUpload({ online }: { online: boolean }) {
+  const { t } = useLingui();
+  const domainWord = useDomainName();
   const client = useQueryClient();
   const headingId = useId();
   const ids = {
@@ -34,8 +38,8 @@ export function SolutionUpload({ online }: { online: boolean }) {
   const [errors, setErrors] = useState<Errors>({});
   const upload = useAdminCommand({
     send: (pair: UploadPair) => solutionsApi.uploadPair(pair),
-    failure: 'Failed to add the solution',
-    success: 'Solution added to the library',
+    failure: t`Failed to add the solution`,
+    success: t`Solution added to the library`,
     onSuccess: () => void client.invalidateQueries({ queryKey: solutionKeys.all }),
   });
 
@@ -53,7 +57,9 @@ export function SolutionUpload({ online }: { online: boolean }) {
     }
     for (const key of ['original', 'modified'] as const) {
       const file = files[key];
-      if (!file) found[key] = `Please select the ${key} file`;
+      if (!file)
+        found[key] =
+          key === 'original' ? t`Please select the original file` : t`Please select the modified file`;
       else {
         const size = checkEcuFile(file.size);
         if (!size.ok) found[key] = size.message;
@@ -94,14 +100,18 @@ export function SolutionUpload({ online }: { online: boolean }) {
 
   return (
     <section className="card solution-upload" aria-labelledby={headingId}>
-      <h2 id={headingId}>Upload original + modified</h2>
+      <h2 id={headingId}>
+        <Trans>Upload original + modified</Trans>
+      </h2>
       <p className="muted">
-        A solution for one stage or option from an engineer's pair of files (e.g. exported from WinOLS). The
-        files are read for their changes and not kept.
+        <Trans>
+          A solution for one stage or option from an engineer's pair of files (e.g. exported from WinOLS). The
+          files are read for their changes and not kept.
+        </Trans>
       </p>
       <form ref={formRef} onSubmit={submit} noValidate>
         <div className="solution-upload-grid">
-          <Field id={ids.item} label="Stage or option" error={errors.item} starred>
+          <Field id={ids.item} label={t`Stage or option`} error={errors.item} starred>
             <select
               id={ids.item}
               className="input"
@@ -115,17 +125,17 @@ export function SolutionUpload({ online }: { online: boolean }) {
                 setErrors((x) => ({ ...x, item: undefined }));
               }}
             >
-              <option value="">Choose...</option>
+              <option value="">{t`Choose...`}</option>
               {SOLUTION_ITEMS.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {domainWord(name)}
                 </option>
               ))}
             </select>
           </Field>
           <Field
             id={ids.softwareNumber}
-            label="Software number (if the file does not say)"
+            label={t`Software number (if the file does not say)`}
             error={errors.softwareNumber}
           >
             <input
@@ -148,7 +158,7 @@ export function SolutionUpload({ online }: { online: boolean }) {
             <Field
               key={key}
               id={ids[key]}
-              label={key === 'original' ? 'Original file' : 'Modified file'}
+              label={key === 'original' ? t`Original file` : t`Modified file`}
               error={errors[key]}
               starred
             >
@@ -178,7 +188,7 @@ export function SolutionUpload({ online }: { online: boolean }) {
         />
         <div className="form-actions">
           <button type="submit" className="btn" disabled={!online || upload.pending}>
-            {upload.pending ? 'Adding...' : 'Add solution'}
+            {upload.pending ? <Trans>Adding...</Trans> : <Trans>Add solution</Trans>}
           </button>
         </div>
         {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}

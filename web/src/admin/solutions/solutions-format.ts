@@ -1,9 +1,12 @@
 import type { SolutionDto, SolutionState } from '@ecu/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { domainName } from '../../i18n';
 
-export const STATE_LABELS: Record<SolutionState, string> = {
-  draft: 'Draft',
-  approved: 'Approved',
-  retired: 'Retired',
+export const STATE_LABELS: Record<SolutionState, MessageDescriptor> = {
+  draft: msg`Draft`,
+  approved: msg`Approved`,
+  retired: msg`Retired`,
 };
 
 /** The badge of a state, with the colours the other admin badges use (AA in both themes). */
@@ -14,11 +17,14 @@ export function stateBadgeClass(state: SolutionState): string {
 }
 
 /** 'Bosch EDC17C46', or the words for an ECU the server could not name. */
-export function ecuName(s: Pick<SolutionDto, 'maker' | 'family'>): string {
-  return [s.maker, s.family].filter(Boolean).join(' ') || 'Unknown ECU';
+export function ecuName(s: Pick<SolutionDto, 'maker' | 'family'>, i18n: I18n): string {
+  return [s.maker, s.family].filter(Boolean).join(' ') || i18n._(msg`Unknown ECU`);
 }
 
 /** 'Stage 1 + EGR OFF': the stage (if any) and the options a solution delivers. */
-export function planText(s: Pick<SolutionDto, 'stage' | 'options'>): string {
-  return [s.stage, ...s.options].filter(Boolean).join(' + ') || 'No changes';
+export function planText(s: Pick<SolutionDto, 'stage' | 'options'>, i18n: I18n): string {
+  return (
+    [s.stage && domainName(i18n, s.stage), ...s.options].filter(Boolean).join(' + ') ||
+    i18n._(msg`No changes`)
+  );
 }

@@ -1,7 +1,10 @@
 import { formatDateTime, SOLUTION_STATES, type SolutionDto, type SolutionState } from '@ecu/shared';
+import { intlTag } from '@ecu/shared/i18n/locales';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useFormatLocale } from '../../i18n';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AfterRestore, ListDesk, listStateRow } from '../list-parts';
 import { useRememberedValue } from '../queries';
@@ -36,6 +39,8 @@ export default function SolutionsPage() {
 }
 
 function SolutionsDesk() {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   const client = useQueryClient();
   const stateId = useId();
   const [stored, setState] = useRememberedValue<string>('solutions:state', '');
@@ -46,7 +51,7 @@ function SolutionsDesk() {
     fetchPage: (query, signal) => solutionsApi.list({ ...query, state: state || undefined }, signal),
     idOf: (s) => String(s.id),
     matches: matchesSolution,
-    loadError: 'Failed to load the solutions',
+    loadError: t`Failed to load the solutions`,
   });
   const rows = state ? list.rows.filter((s) => s.state === state) : list.rows;
   const shown = { ...list, rows };
@@ -54,52 +59,55 @@ function SolutionsDesk() {
   const refresh = () => void client.invalidateQueries({ queryKey: solutionKeys.all });
   const approve = useAdminCommand({
     send: (id: number) => solutionsApi.approve(id),
-    failure: 'Failed to approve the solution',
-    success: 'Solution approved',
+    failure: t`Failed to approve the solution`,
+    success: t`Solution approved`,
     onSuccess: refresh,
   });
   const retire = useAdminCommand({
     send: (id: number) => solutionsApi.retire(id),
-    failure: 'Failed to retire the solution',
-    success: 'Solution retired',
+    failure: t`Failed to retire the solution`,
+    success: t`Solution retired`,
     onSuccess: refresh,
   });
   const [retiring, setRetiring] = useState<SolutionDto | null>(null);
   const busy = approve.pending || retire.pending;
+  const retiringId = retiring?.id;
 
   return (
     <ListDesk
-      title="Solutions"
-      intro="Engineer-verified patches by software version. An approved solution delivers matching tickets automatically; retiring one stops it at once."
-      label="Solution library"
+      title={t`Solutions`}
+      intro={t`Engineer-verified patches by software version. An approved solution delivers matching tickets automatically; retiring one stops it at once.`}
+      label={t`Solution library`}
       list={shown}
-      search={{ label: 'Search solutions', placeholder: 'Search by software number' }}
+      search={{ label: t`Search solutions`, placeholder: t`Search by software number` }}
       tools={
         <div className="admin-field solutions-state-filter">
-          <label htmlFor={stateId}>State</label>
+          <label htmlFor={stateId}>
+            <Trans>State</Trans>
+          </label>
           <select
             id={stateId}
             className="input"
             value={state}
             onChange={(e) => setState(parseState(e.target.value))}
           >
-            <option value="">All states</option>
+            <option value="">{t`All states`}</option>
             {SOLUTION_STATES.map((s) => (
               <option key={s} value={s}>
-                {STATE_LABELS[s]}
+                {i18n._(STATE_LABELS[s])}
               </option>
             ))}
           </select>
         </div>
       }
-      noun={['solution', 'solutions']}
+      noun={[t`solution`, t`solutions`]}
       after={
         <>
           <SolutionUpload online={list.online} />
           <ConfirmDialog
             open={retiring !== null}
-            title={retiring ? `Retire solution #${retiring.id}?` : 'Retire solution?'}
-            confirmLabel="Retire solution"
+            title={retiring ? t`Retire solution #${retiringId}?` : t`Retire solution?`}
+            confirmLabel={t`Retire solution`}
             busy={retire.pending}
             disabled={retire.locked}
             onConfirm={async () => {
@@ -110,8 +118,10 @@ function SolutionsDesk() {
             onCancel={() => setRetiring(null)}
           >
             <p>
-              {retiring?.softwareNumber} ({retiring ? planText(retiring) : ''}) will no longer be delivered
-              automatically, on any new ticket. A retired solution cannot be approved again.
+              <RetireText
+                software={retiring?.softwareNumber ?? ''}
+                plan={retiring ? planText(retiring, i18n) : ''}
+              />
             </p>
             {retire.locked && <p className="status-failed">{OFFLINE_ACTION_TEXT}</p>}
           </ConfirmDialog>
@@ -119,36 +129,52 @@ function SolutionsDesk() {
       }
     >
       <table className="admin-table solutions-table">
-        <caption className="sr-only">Solutions in the library</caption>
+        <caption className="sr-only">
+          <Trans>Solutions in the library</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Software</th>
-            <th scope="col">ECU</th>
-            <th scope="col">Options</th>
-            <th scope="col">Changes</th>
-            <th scope="col" className="num">
-              Used
-            </th>
-            <th scope="col">Last used</th>
-            <th scope="col">State</th>
-            <th scope="col">Approved</th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <Trans>Software</Trans>
+            </th>
+            <th scope="col">ECU</th>
+            <th scope="col">
+              <Trans>Options</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Changes</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Used</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Last used</Trans>
+            </th>
+            <th scope="col">
+              <Trans>State</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Approved</Trans>
+            </th>
+            <th scope="col">
+              <span className="sr-only">
+                <Trans>Actions</Trans>
+              </span>
             </th>
           </tr>
         </thead>
         <tbody>
           {listStateRow(shown, {
             colSpan: COLUMNS,
-            loading: 'Fetching solutions...',
+            loading: t`Fetching solutions...`,
             empty:
               list.q.trim() || state
-                ? 'No solutions match these filters.'
-                : 'No solutions in the library yet.',
+                ? t`No solutions match these filters.`
+                : t`No solutions in the library yet.`,
           }) ??
             rows.map((s) => (
               <tr key={s.id} data-testid="solution-row">
-                <td data-label="Software">
+                <td data-label={t`Software`}>
                   <div className="admin-stacked">
                     <span className="admin-serial">{s.softwareNumber}</span>
                     <span className="muted solutions-small">
@@ -157,54 +183,67 @@ function SolutionsDesk() {
                     </span>
                   </div>
                 </td>
-                <td data-label="ECU">{ecuName(s)}</td>
-                <td data-label="Options">{planText(s)}</td>
-                <td data-label="Changes">
+                <td data-label="ECU">{ecuName(s, i18n)}</td>
+                <td data-label={t`Options`}>{planText(s, i18n)}</td>
+                <td data-label={t`Changes`}>
                   <div className="admin-stacked">
                     <span>
-                      {s.rangeCount} {s.rangeCount === 1 ? 'range' : 'ranges'}, {s.bytesChanged}{' '}
-                      {s.bytesChanged === 1 ? 'byte' : 'bytes'}
+                      <ChangesText ranges={s.rangeCount} bytes={s.bytesChanged} />
                     </span>
                     <span className="muted solutions-small">
-                      {s.includesChecksum ? 'Includes checksum' : 'Checksum by flashing tool'}
+                      {s.includesChecksum ? (
+                        <Trans>Includes checksum</Trans>
+                      ) : (
+                        <Trans>Checksum by flashing tool</Trans>
+                      )}
                     </span>
                   </div>
                 </td>
-                <td data-label="Used" className="num">
+                <td data-label={t`Used`} className="num">
                   {s.timesUsed}
                 </td>
-                <td data-label="Last used" className="admin-date">
-                  {s.lastUsedAt ? formatDateTime(s.lastUsedAt) : <span className="muted">Never</span>}
+                <td data-label={t`Last used`} className="admin-date">
+                  {s.lastUsedAt ? (
+                    formatDateTime(s.lastUsedAt, undefined, locale)
+                  ) : (
+                    <span className="muted">
+                      <Trans>Never</Trans>
+                    </span>
+                  )}
                 </td>
-                <td data-label="State">
-                  <span className={`badge ${stateBadgeClass(s.state)}`}>{STATE_LABELS[s.state]}</span>
+                <td data-label={t`State`}>
+                  <span className={`badge ${stateBadgeClass(s.state)}`}>{i18n._(STATE_LABELS[s.state])}</span>
                 </td>
-                <td data-label="Approved">
+                <td data-label={t`Approved`}>
                   {s.approvedAt ? (
                     <div className="admin-stacked">
-                      <span>{s.approvedBy?.name ?? 'Unknown admin'}</span>
-                      <span className="muted solutions-small">{formatDateTime(s.approvedAt)}</span>
+                      <span>{s.approvedBy?.name ?? t`Unknown admin`}</span>
+                      <span className="muted solutions-small">
+                        {formatDateTime(s.approvedAt, undefined, locale)}
+                      </span>
                     </div>
                   ) : (
-                    <span className="muted">Not approved</span>
+                    <span className="muted">
+                      <Trans>Not approved</Trans>
+                    </span>
                   )}
                   {s.sourceTicketNumber !== null && (
                     <div className="solutions-small">
-                      From <Link to={`/ticket/${s.sourceTicketNumber}`}>ticket #{s.sourceTicketNumber}</Link>
+                      <SourceTicket ticketNumber={s.sourceTicketNumber} />
                     </div>
                   )}
                 </td>
-                <td data-label="Actions">
+                <td data-label={t`Actions`}>
                   <div className="admin-row-actions">
                     {s.state === 'draft' && (
                       <button
                         type="button"
                         className="btn btn-sm"
                         disabled={busy || approve.locked}
-                        aria-label={`Approve solution ${s.id} for ${s.softwareNumber}`}
+                        aria-label={t`Approve solution ${s.id} for ${s.softwareNumber}`}
                         onClick={() => void approve.run(s.id)}
                       >
-                        Approve
+                        <Trans>Approve</Trans>
                       </button>
                     )}
                     {s.state !== 'retired' && (
@@ -212,10 +251,10 @@ function SolutionsDesk() {
                         type="button"
                         className="btn btn-sm admin-btn-danger-outline"
                         disabled={busy || retire.locked}
-                        aria-label={`Retire solution ${s.id} for ${s.softwareNumber}`}
+                        aria-label={t`Retire solution ${s.id} for ${s.softwareNumber}`}
                         onClick={() => setRetiring(s)}
                       >
-                        Retire
+                        <Trans>Retire</Trans>
                       </button>
                     )}
                   </div>
@@ -225,5 +264,40 @@ function SolutionsDesk() {
         </tbody>
       </table>
     </ListDesk>
+  );
+}
+
+/** '3 ranges, 120 bytes': what a solution changes. */
+function ChangesText({ ranges, bytes }: { ranges: number; bytes: number }) {
+  const locale = useFormatLocale();
+  // English writes the counts as they are ('1234 bytes'); other languages in their own digits' grouping.
+  const count = (n: number) =>
+    locale === 'en' ? String(n) : new Intl.NumberFormat(intlTag(locale)).format(n);
+  const rangeCount = count(ranges);
+  const byteCount = count(bytes);
+  return (
+    <>
+      <Plural value={ranges} one={`${rangeCount} range`} other={`${rangeCount} ranges`} />,{' '}
+      <Plural value={bytes} one={`${byteCount} byte`} other={`${byteCount} bytes`} />
+    </>
+  );
+}
+
+/** 'From ticket #123', linked. */
+function SourceTicket({ ticketNumber }: { ticketNumber: number }) {
+  return (
+    <Trans>
+      From <Link to={`/ticket/${ticketNumber}`}>ticket #{ticketNumber}</Link>
+    </Trans>
+  );
+}
+
+/** The retire dialog's warning. */
+function RetireText({ software, plan }: { software: string; plan: string }) {
+  return (
+    <Trans>
+      {software} ({plan}) will no longer be delivered automatically, on any new ticket. A retired solution
+      cannot be approved again.
+    </Trans>
   );
 }

@@ -6,20 +6,27 @@ import {
   type LedgerEntryDto,
   type PersonRef,
 } from '@ecu/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { formatLocale, i18n as shownI18n } from '../../i18n';
 import { displayName } from './user-names';
 
-/** What a user's page says about its ledger and its audit trail, in words. */
+/**
+ * What a user's page says about its ledger and its audit trail, in words: in the language of
+ * `i18n` (the shown one unless given).
+ */
 
-const LEDGER_KINDS: Record<LedgerEntryDto['kind'], string> = {
-  purchase: 'Purchase',
-  admin_adjustment: 'Adjusted by an admin',
-  admin_reset: 'Reset by an admin',
-  download_charge: 'Tuned file download',
-  refund: 'Refund',
+const LEDGER_KINDS: Record<LedgerEntryDto['kind'], MessageDescriptor> = {
+  purchase: msg`Purchase`,
+  admin_adjustment: msg`Adjusted by an admin`,
+  admin_reset: msg`Reset by an admin`,
+  download_charge: msg`Tuned file download`,
+  refund: msg`Refund`,
 };
 
-export function ledgerKindText(kind: string): string {
-  return LEDGER_KINDS[kind as LedgerEntryDto['kind']] ?? humanise(kind);
+export function ledgerKindText(kind: string, i18n: I18n = shownI18n): string {
+  const known = LEDGER_KINDS[kind as LedgerEntryDto['kind']];
+  return known ? i18n._(known) : humanise(kind);
 }
 
 /** '+5', '-1', '0'. */
@@ -28,66 +35,81 @@ export function signedDelta(delta: number): string {
 }
 
 /** Who did it: the person, or 'System' (a payment, a download, a refund). */
-export function actorText(actor: PersonRef | null): string {
-  return actor ? displayName(actor) : 'System';
+export function actorText(actor: PersonRef | null, i18n: I18n = shownI18n): string {
+  return actor ? displayName(actor) : i18n._(msg`System`);
 }
 
-const AUDIT_ACTIONS: Record<string, string> = {
-  'user.role': 'Changed the role',
-  'user.disable': 'Disabled the account',
-  'user.activate': 'Activated the account',
-  'user.delete': 'Deleted the account',
-  'user.price': 'Changed the credit price',
-  'user.credits': 'Adjusted the credits',
-  'user.resend_verification': 'Resent the verification e-mail',
-  'settings.update': 'Updated the settings',
-  'export.users': 'Exported the users (CSV)',
-  'export.transactions': 'Exported the transactions (CSV)',
-  'user.password-reset': 'Reset the password (command line)',
-  'delivery.retry': 'Retried an e-mail or push',
+const AUDIT_ACTIONS: Record<string, MessageDescriptor> = {
+  'user.role': msg`Changed the role`,
+  'user.disable': msg`Disabled the account`,
+  'user.activate': msg`Activated the account`,
+  'user.delete': msg`Deleted the account`,
+  'user.price': msg`Changed the credit price`,
+  'user.credits': msg`Adjusted the credits`,
+  'user.resend_verification': msg`Resent the verification e-mail`,
+  'settings.update': msg`Updated the settings`,
+  'export.users': msg`Exported the users (CSV)`,
+  'export.transactions': msg`Exported the transactions (CSV)`,
+  'user.password-reset': msg`Reset the password (command line)`,
+  'delivery.retry': msg`Retried an e-mail or push`,
 };
 
 /** 'user.role' -> 'Changed the role'; an action this screen does not know reads 'Ticket status'. */
-export function auditActionText(action: string): string {
-  return AUDIT_ACTIONS[action] ?? humanise(action.replace(/\./g, ' '));
+export function auditActionText(action: string, i18n: I18n = shownI18n): string {
+  const known = AUDIT_ACTIONS[action];
+  return known ? i18n._(known) : humanise(action.replace(/\./g, ' '));
 }
 
-type Show = (value: unknown) => string;
+type Show = (value: unknown, i18n: I18n) => string;
 
-const money: Show = (v) => formatGBP(v);
-const pence: Show = (v) => formatGBP(Number(v) / 100);
-const credits: Show = (v) => formatCredits(Number(v));
-const status: Show = (v) => (v ? 'disabled' : 'active');
-const verified: Show = (v) => (v ? 'verified' : 'not verified');
-const country: Show = (v) => (typeof v === 'string' ? (countryName(v) ?? v) : plain(v));
+const money: Show = (v, i18n) => formatGBP(v, formatLocale(i18n));
+const pence: Show = (v, i18n) => formatGBP(Number(v) / 100, formatLocale(i18n));
+const credits: Show = (v, i18n) => formatCredits(Number(v), formatLocale(i18n));
+const status: Show = (v, i18n) => i18n._(v ? msg`disabled` : msg`active`);
+const verified: Show = (v, i18n) => i18n._(v ? msg`verified` : msg`not verified`);
+const sent: Show = (v, i18n) => i18n._(v ? msg`sent` : msg`not sent`);
+const country: Show = (v, i18n) => (typeof v === 'string' ? countryIn(v, i18n.locale) : plain(v, i18n));
+
+/** A country's name in the reader's language; English keeps the portal's own names. */
+export function countryIn(code: string, locale: string): string {
+  if (locale !== 'en' && typeof Intl.DisplayNames === 'function') {
+    try {
+      const named = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code);
+      if (named) return named;
+    } catch {
+      // Not a region code: shown as the portal names it.
+    }
+  }
+  return countryName(code) ?? code;
+}
 
 /** The fields an audit entry may name, with their label and how a value reads. */
-const FIELDS: Record<string, [label: string, show?: Show]> = {
-  role: ['Role'],
-  disabled: ['Status', status],
-  verified: ['E-mail', verified],
-  verificationSent: ['Verification e-mail', (v) => (v ? 'sent' : 'not sent')],
-  deleted: ['Deleted'],
-  perCreditPrice: ['Credit price', money],
-  creditPrice: ['Credit price', money],
-  perCreditPricePence: ['Credit price', pence],
-  credits: ['Credits', credits],
-  balance: ['Credits', credits],
-  delta: ['Change', (v) => signedDelta(Number(v))],
-  note: ['Reason'],
-  reason: ['Reason'],
-  email: ['E-mail'],
-  firstName: ['First name'],
-  lastName: ['Last name'],
-  address: ['Address'],
-  city: ['City'],
-  postalCode: ['Postal code'],
-  country: ['Country', country],
+const FIELDS: Record<string, [label: MessageDescriptor, show?: Show]> = {
+  role: [msg`Role`],
+  disabled: [msg`Status`, status],
+  verified: [msg`E-mail`, verified],
+  verificationSent: [msg`Verification e-mail`, sent],
+  deleted: [msg`Deleted`],
+  perCreditPrice: [msg`Credit price`, money],
+  creditPrice: [msg`Credit price`, money],
+  perCreditPricePence: [msg`Credit price`, pence],
+  credits: [msg`Credits`, credits],
+  balance: [msg`Credits`, credits],
+  delta: [msg`Change`, (v) => signedDelta(Number(v))],
+  note: [msg`Reason`],
+  reason: [msg`Reason`],
+  email: [msg`E-mail`],
+  firstName: [msg`First name`],
+  lastName: [msg`Last name`],
+  address: [msg`Address`],
+  city: [msg`City`],
+  postalCode: [msg`Postal code`],
+  country: [msg`Country`, country],
 };
 
-function plain(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(none)';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+function plain(value: unknown, i18n: I18n): string {
+  if (value === null || value === undefined || value === '') return i18n._(msg`(none)`);
+  if (typeof value === 'boolean') return i18n._(value ? msg`yes` : msg`no`);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
@@ -107,19 +129,32 @@ function humanise(key: string): string {
  * a field only set afterwards reads 'Reason: Goodwill', one only known before (the state of a
  * deleted account) 'Role was user'. Unchanged fields are left out.
  */
-export function auditChanges(entry: Pick<AuditEntryDto, 'before' | 'after'>): string[] {
+export function auditChanges(
+  entry: Pick<AuditEntryDto, 'before' | 'after'>,
+  i18n: I18n = shownI18n,
+): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const lines: string[] = [];
   for (const key of keys) {
-    const [label, show = plain] = FIELDS[key] ?? [humanise(key)];
+    const field = FIELDS[key];
+    const label = field ? i18n._(field[0]) : humanise(key);
+    const show = field?.[1] ?? plain;
     const had = key in before;
     const has = key in after;
     if (had && has && JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    if (!had) lines.push(`${label}: ${show(after[key])}`);
-    else if (!has) lines.push(`${label} was ${show(before[key])}`);
-    else lines.push(`${label}: ${show(before[key])} → ${show(after[key])}`);
+    if (!had) {
+      const value = show(after[key], i18n);
+      lines.push(i18n._(msg`${label}: ${value}`));
+    } else if (!has) {
+      const value = show(before[key], i18n);
+      lines.push(i18n._(msg`${label} was ${value}`));
+    } else {
+      const from = show(before[key], i18n);
+      const to = show(after[key], i18n);
+      lines.push(i18n._(msg`${label}: ${from} → ${to}`));
+    }
   }
   return lines;
 }

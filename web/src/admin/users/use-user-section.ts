@@ -1,4 +1,6 @@
 import type { AdminUserDetailDto } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -42,6 +44,7 @@ export function useUserSection<P extends UserPagePart>(
   part: P,
 ): UserSection<UserPageParts[P]> {
   const online = useOnline();
+  const { i18n } = useLingui();
   const userId = detail.user._id;
   const first = FIRST_PAGE[part](detail) as { rows: UserPageParts[P][]; cursor: string | null };
   const [expanded, setExpanded] = useState(false);
@@ -55,8 +58,9 @@ export function useUserSection<P extends UserPagePart>(
   });
 
   useEffect(() => {
-    if (more.error) toast.error(messageOf(more.error, 'Failed to load more'), { toastId: `user-${part}` });
-  }, [more.error, part]);
+    if (more.error)
+      toast.error(messageOf(more.error, i18n._(msg`Failed to load more`)), { toastId: `user-${part}` });
+  }, [more.error, part, i18n]);
 
   const rows = useMemo(() => {
     const seen = new Set<string>();

@@ -1,4 +1,7 @@
 import { ROLES, type Role, type UserDto } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useAuthUser } from '../../accounts';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -19,7 +22,7 @@ import { displayName, initialsOf } from './user-names';
  */
 
 /** An admin never disables, deletes or demotes themself. */
-export const SELF_TEXT = 'This is your own account: you cannot change its role, disable or delete it.';
+export const SELF_TEXT = msg`This is your own account: you cannot change its role, disable or delete it.`;
 
 /** The signed-in admin's id, to tell their own row (undefined while it is read). */
 export function useMyId(): string | undefined {
@@ -39,17 +42,29 @@ export function UserAvatar({ user }: { user: Pick<UserDto, 'firstName' | 'lastNa
 export function UserBadges({ user, self }: { user: UserDto; self: boolean }) {
   return (
     <>
-      {self && <span className="badge admin-badge-you">You</span>}
-      {!user.verified && <span className="badge badge-pending">Unverified</span>}
-      {user.disabled && <span className="badge badge-failed">Disabled</span>}
+      {self && (
+        <span className="badge admin-badge-you">
+          <Trans>You</Trans>
+        </span>
+      )}
+      {!user.verified && (
+        <span className="badge badge-pending">
+          <Trans>Unverified</Trans>
+        </span>
+      )}
+      {user.disabled && (
+        <span className="badge badge-failed">
+          <Trans>Disabled</Trans>
+        </span>
+      )}
     </>
   );
 }
 
 /** Why a control is off, for its title: offline, or the admin's own account. */
-function reasonOff(locked: boolean, self: boolean): string | undefined {
+function reasonOff(locked: boolean, self: boolean, selfText: string): string | undefined {
   if (locked) return OFFLINE_ACTION_TEXT;
-  if (self) return SELF_TEXT;
+  if (self) return selfText;
   return undefined;
 }
 
@@ -62,15 +77,21 @@ function HiddenReason({ id, text }: { id: string; text: string | undefined }) {
   ) : null;
 }
 
-const ROLE_TEXT: Record<Role, string> = { user: 'User', engineer: 'Engineer', admin: 'Admin' };
+const ROLE_TEXT: Record<Role, MessageDescriptor> = {
+  user: msg`User`,
+  engineer: msg`Engineer`,
+  admin: msg`Admin`,
+};
 
 /** The role dropdown: a change applies after a dialog that says what the new role means. */
 export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
   const command = useRoleCommand();
   const [asked, setAsked] = useState<Role | null>(null);
   const reasonId = useId();
-  const reason = reasonOff(command.locked, self);
+  const { t, i18n } = useLingui();
+  const reason = reasonOff(command.locked, self, i18n._(SELF_TEXT));
   const name = displayName(user);
+  const email = user.email;
 
   async function confirm() {
     if (!asked) return;
@@ -82,7 +103,7 @@ export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
     <>
       <select
         className="input admin-role-select"
-        aria-label={`Role of ${user.email}`}
+        aria-label={t`Role of ${email}`}
         aria-describedby={reason ? reasonId : undefined}
         title={reason}
         value={asked ?? user.role}
@@ -94,15 +115,31 @@ export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
       >
         {ROLES.map((role) => (
           <option key={role} value={role}>
-            {ROLE_TEXT[role]}
+            {i18n._(ROLE_TEXT[role])}
           </option>
         ))}
       </select>
       <HiddenReason id={reasonId} text={reason} />
       <ConfirmDialog
         open={asked !== null}
-        title={asked === 'user' ? `Make ${name} a user?` : `Make ${name} an ${asked}?`}
-        confirmLabel={`Make ${asked ?? ''}`}
+        title={
+          asked === 'user'
+            ? t`Make ${name} a user?`
+            : asked === 'engineer'
+              ? t`Make ${name} an engineer?`
+              : asked === 'admin'
+                ? t`Make ${name} an admin?`
+                : ''
+        }
+        confirmLabel={
+          asked === 'user'
+            ? t`Make user`
+            : asked === 'engineer'
+              ? t`Make engineer`
+              : asked === 'admin'
+                ? t`Make admin`
+                : ''
+        }
         tone={asked === 'admin' ? 'danger' : 'primary'}
         busy={command.pending}
         disabled={command.locked}
@@ -111,20 +148,26 @@ export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
       >
         {asked === 'admin' ? (
           <p>
-            <strong>{user.email}</strong> gets the admin desk: every user's account, credits, prices, files
-            and payments, and these same powers over other admins. Their customer screens are replaced by the
-            admin screens on their next request.
+            <Trans>
+              <strong>{email}</strong> gets the admin desk: every user's account, credits, prices, files and
+              payments, and these same powers over other admins. Their customer screens are replaced by the
+              admin screens on their next request.
+            </Trans>
           </p>
         ) : asked === 'engineer' ? (
           <p>
-            <strong>{user.email}</strong> works the queue on their next request: tickets, chat, tuned files,
-            solutions and internal notes. Users, credits, prices, payments and settings stay with admins. The
-            last admin cannot be made an engineer.
+            <Trans>
+              <strong>{email}</strong> works the queue on their next request: tickets, chat, tuned files,
+              solutions and internal notes. Users, credits, prices, payments and settings stay with admins.
+              The last admin cannot be made an engineer.
+            </Trans>
           </p>
         ) : (
           <p>
-            <strong>{user.email}</strong> loses the staff desk on their next request and gets the customer
-            screens. The last admin cannot be made a user.
+            <Trans>
+              <strong>{email}</strong> loses the staff desk on their next request and gets the customer
+              screens. The last admin cannot be made a user.
+            </Trans>
           </p>
         )}
         {command.locked && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
@@ -156,10 +199,12 @@ export function AccountActions({
   const resend = useResendVerificationCommand();
   const [asked, setAsked] = useState<Asked | null>(null);
   const reasonId = useId();
+  const { t, i18n } = useLingui();
   const locked = disable.locked;
-  const reason = reasonOff(locked, self);
+  const reason = reasonOff(locked, self, i18n._(SELF_TEXT));
   const pending = disable.pending || activate.pending || remove.pending;
   const name = displayName(user);
+  const email = user.email;
 
   async function confirm() {
     if (asked === 'disable') await disable.run(user._id);
@@ -179,47 +224,47 @@ export function AccountActions({
         <button
           type="button"
           className="btn btn-secondary btn-sm"
-          aria-label={`Activate ${user.email}`}
+          aria-label={t`Activate ${email}`}
           title={locked ? OFFLINE_ACTION_TEXT : undefined}
           disabled={locked || pending}
           onClick={() => setAsked('activate')}
         >
-          Activate
+          <Trans>Activate</Trans>
         </button>
       ) : (
         <button
           type="button"
           className="btn btn-sm admin-btn-danger-outline"
-          aria-label={`Disable ${user.email}`}
+          aria-label={t`Disable ${email}`}
           aria-describedby={reason ? reasonId : undefined}
           title={reason}
           disabled={Boolean(reason) || pending}
           onClick={() => setAsked('disable')}
         >
-          Disable
+          <Trans>Disable</Trans>
         </button>
       )}
       <button
         type="button"
         className="btn btn-sm admin-btn-danger-outline"
-        aria-label={`Delete ${user.email}`}
+        aria-label={t`Delete ${email}`}
         aria-describedby={reason ? reasonId : undefined}
         title={reason}
         disabled={Boolean(reason) || pending}
         onClick={() => setAsked('delete')}
       >
-        Delete
+        <Trans>Delete</Trans>
       </button>
       {showResend && !user.verified && (
         <button
           type="button"
           className="btn btn-secondary btn-sm"
-          aria-label={`Resend verification to ${user.email}`}
-          title={locked ? OFFLINE_ACTION_TEXT : 'E-mail a fresh verification link'}
+          aria-label={t`Resend verification to ${email}`}
+          title={locked ? OFFLINE_ACTION_TEXT : t`E-mail a fresh verification link`}
           disabled={locked || resend.pending}
           onClick={() => void resend.run(user._id)}
         >
-          {resend.pending ? 'Sending...' : 'Resend verification'}
+          {resend.pending ? t`Sending...` : t`Resend verification`}
         </button>
       )}
       <HiddenReason id={reasonId} text={reason} />
@@ -228,12 +273,12 @@ export function AccountActions({
         open={asked !== null}
         title={
           asked === 'delete'
-            ? `Delete ${name}?`
+            ? t`Delete ${name}?`
             : asked === 'activate'
-              ? `Activate ${name}?`
-              : `Disable ${name}?`
+              ? t`Activate ${name}?`
+              : t`Disable ${name}?`
         }
-        confirmLabel={asked === 'delete' ? 'Delete user' : asked === 'activate' ? 'Activate' : 'Disable'}
+        confirmLabel={asked === 'delete' ? t`Delete user` : asked === 'activate' ? t`Activate` : t`Disable`}
         tone={asked === 'activate' ? 'primary' : 'danger'}
         busy={pending}
         disabled={locked}
@@ -243,27 +288,41 @@ export function AccountActions({
         {asked === 'disable' && (
           <>
             <p>
-              {name} ({user.email}) will be signed out of the app on their next request and see 'Account
-              Disabled' until activated.
+              <Trans>
+                {name} ({email}) will be signed out of the app on their next request and see 'Account
+                Disabled' until activated.
+              </Trans>
             </p>
-            <p className="muted">Their files, payments and credits stay as they are.</p>
+            <p className="muted">
+              <Trans>Their files, payments and credits stay as they are.</Trans>
+            </p>
           </>
         )}
         {asked === 'activate' && (
           <p>
-            {name} ({user.email}) can use the app again from their next request; the 'Account Disabled' screen
-            goes away.
+            <Trans>
+              {name} ({email}) can use the app again from their next request; the 'Account Disabled' screen
+              goes away.
+            </Trans>
           </p>
         )}
         {asked === 'delete' && (
           <>
             <p>
-              {name}'s names, address and e-mail address ({user.email}) are removed and every session is
-              signed out. The e-mail address is free for a new sign-up.
+              <Trans>
+                {name}'s names, address and e-mail address ({email}) are removed and every session is signed
+                out. The e-mail address is free for a new sign-up.
+              </Trans>
             </p>
-            <p>Their payments and credit ledger are kept, tied to the anonymised account, for accounting.</p>
             <p>
-              <strong>This cannot be undone.</strong>
+              <Trans>
+                Their payments and credit ledger are kept, tied to the anonymised account, for accounting.
+              </Trans>
+            </p>
+            <p>
+              <strong>
+                <Trans>This cannot be undone.</Trans>
+              </strong>
             </p>
           </>
         )}

@@ -1,5 +1,7 @@
 import { type AdminUserDetailDto, formatCredits, formatDateTime, type LedgerEntryDto } from '@ecu/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
+import { useFormatLocale } from '../../i18n';
 import { ConfirmDialog } from '../confirm-dialog';
 import { CreditButtons, type CreditChange } from '../credit-buttons';
 import { TableMessage } from '../list-parts';
@@ -26,10 +28,17 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
   const errorId = useId();
   const locked = command.locked;
   const empty = user.credits <= 0;
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
+  const email = user.email;
+  const name = displayName(user);
+  const balance = formatCredits(user.credits, locale);
+  const zero = formatCredits(0, locale);
+  const shownReason = reason.trim();
 
   /** The reason, or null after showing why it cannot go (the field gets the focus). */
   function checkedReason(): string | null {
-    const problem = creditReasonError(reason);
+    const problem = creditReasonError(reason, i18n);
     setError(problem);
     if (problem) {
       reasonRef.current?.focus();
@@ -48,9 +57,11 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
   return (
     <section className="card admin-card" aria-labelledby={`${reasonId}-title`}>
       <div className="admin-card-head">
-        <h2 id={`${reasonId}-title`}>Credits</h2>
+        <h2 id={`${reasonId}-title`}>
+          <Trans>Credits</Trans>
+        </h2>
         <span className="admin-credits" data-testid="user-credits">
-          {formatCredits(user.credits)}
+          {balance}
         </span>
       </div>
 
@@ -58,7 +69,8 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
         <form className="admin-adjust" noValidate onSubmit={(e) => e.preventDefault()}>
           <div className="admin-field admin-adjust-reason">
             <label htmlFor={reasonId}>
-              Reason<span className="req">*</span>
+              <Trans>Reason</Trans>
+              <span className="req">*</span>
             </label>
             <textarea
               ref={reasonRef}
@@ -67,7 +79,7 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
               rows={2}
               required
               maxLength={REASON_MAX}
-              placeholder="Why the balance changes; saved in the ledger"
+              placeholder={t`Why the balance changes; saved in the ledger`}
               value={reason}
               onChange={(e) => {
                 setReason(e.target.value);
@@ -98,36 +110,54 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
 
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="sr-only">Credit ledger of {user.email}</caption>
+          <caption className="sr-only">
+            <Trans>Credit ledger of {email}</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col" className="num">
-                Change
+              <th scope="col">
+                <Trans>Date</Trans>
               </th>
               <th scope="col" className="num">
-                Balance after
+                <Trans>Change</Trans>
               </th>
-              <th scope="col">Kind</th>
-              <th scope="col">By</th>
-              <th scope="col">Reason</th>
+              <th scope="col" className="num">
+                <Trans>Balance after</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Kind</Trans>
+              </th>
+              <th scope="col">
+                <Trans>By</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Reason</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {ledger.rows.length === 0 ? (
-              <TableMessage colSpan={6}>No credit changes yet.</TableMessage>
+              <TableMessage colSpan={6}>
+                <Trans>No credit changes yet.</Trans>
+              </TableMessage>
             ) : (
               ledger.rows.map((entry) => <LedgerRow key={entry.id} entry={entry} />)
             )}
           </tbody>
         </table>
       </div>
-      <SectionFooter section={ledger} noun={['ledger line', 'ledger lines']} />
+      <SectionFooter
+        section={ledger}
+        showing={(count) => (
+          <Plural value={count} one="Showing # ledger line" other="Showing # ledger lines" />
+        )}
+        more={t`Load more ledger lines`}
+      />
 
       <ConfirmDialog
         open={resetAsked}
-        title="Reset credits?"
-        confirmLabel="Reset credits"
+        title={t`Reset credits?`}
+        confirmLabel={t`Reset credits`}
         busy={command.pending}
         disabled={locked}
         onConfirm={async () => {
@@ -137,33 +167,39 @@ export function UserCreditsCard({ detail, readOnly }: { detail: AdminUserDetailD
         onCancel={() => setResetAsked(false)}
       >
         <p>
-          The balance of <strong>{displayName(user)}</strong> ({user.email}) goes from{' '}
-          <strong>{formatCredits(user.credits)}</strong> to <strong>0 CRD</strong>.
+          <Trans>
+            The balance of <strong>{name}</strong> ({email}) goes from <strong>{balance}</strong> to{' '}
+            <strong>{zero}</strong>.
+          </Trans>
         </p>
-        <p className="muted">Reason: “{reason.trim()}”</p>
+        <p className="muted">
+          <Trans>Reason: “{shownReason}”</Trans>
+        </p>
       </ConfirmDialog>
     </section>
   );
 }
 
 function LedgerRow({ entry }: { entry: LedgerEntryDto }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   return (
     <tr>
-      <td data-label="Date" className="admin-date">
-        {formatDateTime(entry.createdAt)}
+      <td data-label={t`Date`} className="admin-date">
+        {formatDateTime(entry.createdAt, undefined, locale)}
       </td>
       <td
-        data-label="Change"
+        data-label={t`Change`}
         className={`num ${entry.delta > 0 ? 'admin-delta-up' : entry.delta < 0 ? 'admin-delta-down' : ''}`}
       >
         {signedDelta(entry.delta)}
       </td>
-      <td data-label="Balance after" className="num">
-        {formatCredits(entry.balanceAfter)}
+      <td data-label={t`Balance after`} className="num">
+        {formatCredits(entry.balanceAfter, locale)}
       </td>
-      <td data-label="Kind">{ledgerKindText(entry.kind)}</td>
-      <td data-label="By">{actorText(entry.actor)}</td>
-      <td data-label="Reason" className="admin-reason">
+      <td data-label={t`Kind`}>{ledgerKindText(entry.kind, i18n)}</td>
+      <td data-label={t`By`}>{actorText(entry.actor, i18n)}</td>
+      <td data-label={t`Reason`} className="admin-reason">
         {entry.note?.trim() || <span className="muted">—</span>}
       </td>
     </tr>

@@ -5,9 +5,11 @@ import {
   type TicketSummaryDto,
   type TransactionDto,
 } from '@ecu/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { PaymentColumnHeads } from '../../credits';
+import { useFormatLocale } from '../../i18n';
 import { formatPrice, Plate, StatusBadge, vehicleName } from '../../tickets';
 import { TableMessage } from '../list-parts';
 import { PaymentCells } from '../payment-parts';
@@ -16,14 +18,27 @@ import { type UserSection, useUserSection } from './use-user-section';
 
 /** The user's payments, tickets and audit trail, each paged with 'Load more'. */
 
-export function SectionFooter<T>({ section, noun }: { section: UserSection<T>; noun: [string, string] }) {
+/**
+ * `showing` says how many rows show ('Showing 3 payments'), `more` names the button's rows
+ * ('Load more payments'); both in the reader's language.
+ */
+export function SectionFooter<T>({
+  section,
+  showing,
+  more,
+}: {
+  section: UserSection<T>;
+  showing: (count: number) => ReactNode;
+  more: string;
+}) {
+  const { t } = useLingui();
   const count = section.rows.length;
   if (count === 0) return null;
   return (
     <div className="admin-list-footer">
       <span className="muted">
-        Showing {count} {count === 1 ? noun[0] : noun[1]}
-        {section.hasMore ? '; more are available' : ''}
+        {showing(count)}
+        {section.hasMore ? t`; more are available` : ''}
       </span>
       {section.hasMore && (
         <button
@@ -31,10 +46,10 @@ export function SectionFooter<T>({ section, noun }: { section: UserSection<T>; n
           className="btn btn-secondary btn-sm"
           onClick={section.loadMore}
           disabled={!section.online || section.loadingMore}
-          title={section.online ? undefined : 'More rows load when you are back online'}
-          aria-label={`Load more ${noun[1]}`}
+          title={section.online ? undefined : t`More rows load when you are back online`}
+          aria-label={more}
         >
-          {section.loadingMore ? 'Loading...' : 'Load more'}
+          {section.loadingMore ? t`Loading...` : t`Load more`}
         </button>
       )}
     </div>
@@ -55,20 +70,28 @@ function SectionCard({ title, children }: { title: string; children: ReactNode }
 
 export function PaymentsCard({ detail }: { detail: AdminUserDetailDto }) {
   const section = useUserSection(detail, 'payments');
+  const { t } = useLingui();
+  const email = detail.user.email;
   return (
-    <SectionCard title="Payments">
+    <SectionCard title={t`Payments`}>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="sr-only">Payments of {detail.user.email}</caption>
+          <caption className="sr-only">
+            <Trans>Payments of {email}</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Serial No</th>
+              <th scope="col">
+                <Trans>Serial No</Trans>
+              </th>
               <PaymentColumnHeads />
             </tr>
           </thead>
           <tbody>
             {section.rows.length === 0 ? (
-              <TableMessage colSpan={6}>No transactions found.</TableMessage>
+              <TableMessage colSpan={6}>
+                <Trans>No transactions found.</Trans>
+              </TableMessage>
             ) : (
               section.rows.map((tx: TransactionDto) => (
                 <tr key={tx._id}>
@@ -82,109 +105,159 @@ export function PaymentsCard({ detail }: { detail: AdminUserDetailDto }) {
           </tbody>
         </table>
       </div>
-      <SectionFooter section={section} noun={['payment', 'payments']} />
+      <SectionFooter
+        section={section}
+        showing={(count) => <Plural value={count} one="Showing # payment" other="Showing # payments" />}
+        more={t`Load more payments`}
+      />
     </SectionCard>
   );
 }
 
 export function TicketsCard({ detail }: { detail: AdminUserDetailDto }) {
   const section = useUserSection(detail, 'tickets');
+  const { t } = useLingui();
+  const locale = useFormatLocale();
+  const email = detail.user.email;
   return (
-    <SectionCard title="Tickets">
+    <SectionCard title={t`Tickets`}>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="sr-only">Tickets of {detail.user.email}</caption>
+          <caption className="sr-only">
+            <Trans>Tickets of {email}</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Ticket</th>
-              <th scope="col">Vehicle</th>
-              <th scope="col">Registration</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Credits
+              <th scope="col">
+                <Trans>Ticket</Trans>
               </th>
-              <th scope="col">Date</th>
+              <th scope="col">
+                <Trans>Vehicle</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Registration</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Credits</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {section.rows.length === 0 ? (
-              <TableMessage colSpan={6}>No files submitted yet.</TableMessage>
+              <TableMessage colSpan={6}>
+                <Trans>No files submitted yet.</Trans>
+              </TableMessage>
             ) : (
-              section.rows.map((t: TicketSummaryDto) => (
-                <tr key={t._id}>
-                  <td>
-                    <Link
-                      to={`/ticket/${t.ticketNumber}`}
-                      className="admin-serial"
-                      aria-label={`Open ticket ${t.ticketNumber}`}
-                    >
-                      #{t.ticketNumber}
-                    </Link>
-                  </td>
-                  <td data-label="Vehicle">{vehicleName(t)}</td>
-                  <td data-label="Registration">
-                    <Plate registration={t.registration} />
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge status={t.status} />
-                  </td>
-                  <td data-label="Credits" className="num">
-                    {formatPrice(t.creditsNeed)}
-                  </td>
-                  <td data-label="Date" className="admin-date">
-                    {formatDateTime(t.createdAt)}
-                  </td>
-                </tr>
-              ))
+              section.rows.map((ticket: TicketSummaryDto) => {
+                const ticketNumber = ticket.ticketNumber;
+                return (
+                  <tr key={ticket._id}>
+                    <td>
+                      <Link
+                        to={`/ticket/${ticket.ticketNumber}`}
+                        className="admin-serial"
+                        aria-label={t`Open ticket ${ticketNumber}`}
+                      >
+                        #{ticket.ticketNumber}
+                      </Link>
+                    </td>
+                    <td data-label={t`Vehicle`}>{vehicleName(ticket)}</td>
+                    <td data-label={t`Registration`}>
+                      <Plate registration={ticket.registration} />
+                    </td>
+                    <td data-label={t`Status`}>
+                      <StatusBadge status={ticket.status} />
+                    </td>
+                    <td data-label={t`Credits`} className="num">
+                      {formatPrice(ticket.creditsNeed)}
+                    </td>
+                    <td data-label={t`Date`} className="admin-date">
+                      {formatDateTime(ticket.createdAt, undefined, locale)}
+                    </td>
+                  </tr>
+                );
+              })
             )}
           </tbody>
         </table>
       </div>
-      <SectionFooter section={section} noun={['ticket', 'tickets']} />
+      <SectionFooter
+        section={section}
+        showing={(count) => <Plural value={count} one="Showing # ticket" other="Showing # tickets" />}
+        more={t`Load more tickets`}
+      />
     </SectionCard>
   );
 }
 
 export function AuditCard({ detail }: { detail: AdminUserDetailDto }) {
   const section = useUserSection(detail, 'audit');
+  const { t } = useLingui();
+  const email = detail.user.email;
   return (
-    <SectionCard title="Audit trail">
-      <p className="admin-card-note muted">What admins did to this account: who, when, and what changed.</p>
+    <SectionCard title={t`Audit trail`}>
+      <p className="admin-card-note muted">
+        <Trans>What admins did to this account: who, when, and what changed.</Trans>
+      </p>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <caption className="sr-only">Audit trail of {detail.user.email}</caption>
+          <caption className="sr-only">
+            <Trans>Audit trail of {email}</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Change</th>
+              <th scope="col">
+                <Trans>When</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Who</Trans>
+              </th>
+              <th scope="col">
+                <Trans>What</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Change</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {section.rows.length === 0 ? (
-              <TableMessage colSpan={4}>No admin changes yet.</TableMessage>
+              <TableMessage colSpan={4}>
+                <Trans>No admin changes yet.</Trans>
+              </TableMessage>
             ) : (
               section.rows.map((entry: AuditEntryDto) => <AuditRow key={entry.id} entry={entry} />)
             )}
           </tbody>
         </table>
       </div>
-      <SectionFooter section={section} noun={['entry', 'entries']} />
+      <SectionFooter
+        section={section}
+        showing={(count) => <Plural value={count} one="Showing # entry" other="Showing # entries" />}
+        more={t`Load more entries`}
+      />
     </SectionCard>
   );
 }
 
 function AuditRow({ entry }: { entry: AuditEntryDto }) {
-  const lines = auditChanges(entry);
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
+  const lines = auditChanges(entry, i18n);
   return (
     <tr data-testid="audit-row">
-      <td data-label="When" className="admin-date">
-        {formatDateTime(entry.createdAt)}
+      <td data-label={t`When`} className="admin-date">
+        {formatDateTime(entry.createdAt, undefined, locale)}
       </td>
-      <td data-label="Who">{actorText(entry.actor)}</td>
-      <td data-label="What">{auditActionText(entry.action)}</td>
-      <td data-label="Change">
+      <td data-label={t`Who`}>{actorText(entry.actor, i18n)}</td>
+      <td data-label={t`What`}>{auditActionText(entry.action, i18n)}</td>
+      <td data-label={t`Change`}>
         {lines.length === 0 ? (
           <span className="muted">—</span>
         ) : (

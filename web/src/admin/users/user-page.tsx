@@ -1,17 +1,19 @@
 import {
   type AdminUserDetailDto,
-  countryName,
   formatCredits,
   formatDateTime,
   formatGBP,
-  ROLE_LABELS,
+  type Role,
   type UserDto,
 } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { LanguageName } from '../../i18n';
+import { LanguageName, useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { useOnline } from '../../local/use-online';
 import { adminApi } from '../api';
@@ -19,12 +21,20 @@ import { UserDeliveries } from '../deliveries/user-deliveries';
 import { AfterRestore, LoadErrorNotice, OfflineNotice } from '../list-parts';
 import { PriceEditor } from '../price-editor';
 import { adminKeys } from '../queries';
+import { countryIn } from './history-wording';
 import { AccountActions, RoleSelect, SELF_TEXT, UserAvatar, UserBadges, useMyId } from './user-actions';
 import { UserCreditsCard } from './user-credits-card';
 import { AuditCard, PaymentsCard, TicketsCard } from './user-history';
 import { displayName, fullName } from './user-names';
 
-const LOAD_ERROR = 'Failed to load the user';
+const LOAD_ERROR = msg`Failed to load the user`;
+
+/** The role as the profile names it (shared's ROLE_LABELS, in the reader's language). */
+const ROLE_NAMES: Record<Role, MessageDescriptor> = {
+  user: msg`Customer`,
+  engineer: msg`Engineer`,
+  admin: msg`Admin`,
+};
 
 /** /users/:userId: one user's file for an admin (profile, credits, payments, tickets, audit). */
 export default function UserPage() {
@@ -42,13 +52,15 @@ function UserFile({ userId }: { userId: string }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const myId = useMyId();
+  const { i18n } = useLingui();
+  const locale = useFormatLocale();
   const query = useQuery({
     queryKey: adminKeys.user(userId),
     queryFn: async ({ signal }) => (await adminApi.userDetail(userId, signal)).data,
     // Every visit asks the server again; the copy shows meanwhile.
     staleTime: 0,
   });
-  const error = query.error ? messageOf(query.error, LOAD_ERROR) : null;
+  const error = query.error ? messageOf(query.error, i18n._(LOAD_ERROR)) : null;
 
   useEffect(() => {
     if (error) toast.error(error, { toastId: `admin-user-${userId}` });
@@ -69,19 +81,21 @@ function UserFile({ userId }: { userId: string }) {
       <Shell>
         <section className="card admin-state">
           {!online ? (
-            <p className="muted">You are offline, and this user has not been loaded on this device yet.</p>
+            <p className="muted">
+              <Trans>You are offline, and this user has not been loaded on this device yet.</Trans>
+            </p>
           ) : error ? (
             <>
               <p className="status-failed">{error}</p>
               <div className="form-actions">
                 <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </button>
               </div>
             </>
           ) : (
             <p className="muted" aria-busy="true">
-              Fetching User...
+              <Trans>Fetching User...</Trans>
             </p>
           )}
         </section>
@@ -90,6 +104,7 @@ function UserFile({ userId }: { userId: string }) {
   }
 
   const { user, deletedAt } = detail;
+  const deletedOn = deletedAt ? formatDateTime(deletedAt, undefined, locale) : '';
   const self = user._id === myId;
   const stale = !online;
 
@@ -101,11 +116,17 @@ function UserFile({ userId }: { userId: string }) {
           <div className="title-row">
             <h1>{displayName(user)}</h1>
             {deletedAt ? (
-              <span className="badge badge-offline">Deleted</span>
+              <span className="badge badge-offline">
+                <Trans>Deleted</Trans>
+              </span>
             ) : (
               <UserBadges user={user} self={self} />
             )}
-            {stale && <span className="badge badge-offline">Offline copy</span>}
+            {stale && (
+              <span className="badge badge-offline">
+                <Trans>Offline copy</Trans>
+              </span>
+            )}
           </div>
           <p>{deletedAt ? user.email : <a href={`mailto:${user.email}`}>{user.email}</a>}</p>
         </div>
@@ -114,8 +135,10 @@ function UserFile({ userId }: { userId: string }) {
       {stale && <OfflineNotice loadedAt={query.dataUpdatedAt || null} />}
       {deletedAt && (
         <div className="notice notice-info" role="status">
-          This account was deleted on {formatDateTime(deletedAt)}: its names, address and e-mail address were
-          removed. Its payments and credit ledger are kept for accounting; nothing here can be changed.
+          <Trans>
+            This account was deleted on {deletedOn}: its names, address and e-mail address were removed. Its
+            payments and credit ledger are kept for accounting; nothing here can be changed.
+          </Trans>
         </div>
       )}
       {online && error && <LoadErrorNotice message={error} onRetry={() => void query.refetch()} />}
@@ -150,7 +173,7 @@ function Shell({ children }: { children: ReactNode }) {
           <span aria-hidden="true" className="dir-icon">
             ←
           </span>{' '}
-          Users
+          <Trans>Users</Trans>
         </Link>
       </nav>
       {children}
@@ -167,42 +190,59 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const orNone = (text: string | null | undefined) => text?.trim() || <span className="muted">Not given</span>;
+const orNone = (text: string | null | undefined) =>
+  text?.trim() || (
+    <span className="muted">
+      <Trans>Not given</Trans>
+    </span>
+  );
 
 function ProfileCard({ user }: { user: UserDto }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   return (
     <section className="card admin-profile" aria-labelledby="user-profile-title">
-      <h2 id="user-profile-title">Profile</h2>
+      <h2 id="user-profile-title">
+        <Trans>Profile</Trans>
+      </h2>
       <dl className="admin-facts">
-        <Fact label="Name">{orNone(fullName(user))}</Fact>
-        <Fact label="E-mail">{user.email}</Fact>
-        <Fact label="Role">{ROLE_LABELS[user.role]}</Fact>
-        <Fact label="Language">
+        <Fact label={t`Name`}>{orNone(fullName(user))}</Fact>
+        <Fact label={t`E-mail`}>{user.email}</Fact>
+        <Fact label={t`Role`}>{i18n._(ROLE_NAMES[user.role])}</Fact>
+        <Fact label={t`Language`}>
           <LanguageName locale={user.locale} />
         </Fact>
-        <Fact label="Country">{orNone(user.country ? (countryName(user.country) ?? user.country) : '')}</Fact>
-        <Fact label="City">{orNone(user.city)}</Fact>
-        <Fact label="Address">{orNone(user.address)}</Fact>
-        <Fact label="Postal code">{orNone(user.postalCode)}</Fact>
-        <Fact label="Joined">{formatDateTime(user.createdAt)}</Fact>
-        <Fact label="E-mail verified">
+        <Fact label={t`Country`}>{orNone(user.country ? countryIn(user.country, i18n.locale) : '')}</Fact>
+        <Fact label={t`City`}>{orNone(user.city)}</Fact>
+        <Fact label={t`Address`}>{orNone(user.address)}</Fact>
+        <Fact label={t`Postal code`}>{orNone(user.postalCode)}</Fact>
+        <Fact label={t`Joined`}>{formatDateTime(user.createdAt, undefined, locale)}</Fact>
+        <Fact label={t`E-mail verified`}>
           {user.verified ? (
-            <span className="badge admin-badge-completed">Verified</span>
+            <span className="badge admin-badge-completed">
+              <Trans>Verified</Trans>
+            </span>
           ) : (
-            <span className="badge badge-pending">Unverified</span>
+            <span className="badge badge-pending">
+              <Trans>Unverified</Trans>
+            </span>
           )}
         </Fact>
-        <Fact label="Account">
+        <Fact label={t`Account`}>
           {user.disabled ? (
-            <span className="badge badge-failed">Disabled</span>
+            <span className="badge badge-failed">
+              <Trans>Disabled</Trans>
+            </span>
           ) : (
-            <span className="badge admin-badge-completed">Active</span>
+            <span className="badge admin-badge-completed">
+              <Trans>Active</Trans>
+            </span>
           )}
         </Fact>
-        <Fact label="Credits">{formatCredits(user.credits)}</Fact>
-        <Fact label="Credit price">{formatGBP(user.perCreditPrice)}</Fact>
-        <Fact label="Money spent">{formatGBP(user.totalMoneySpent)}</Fact>
-        <Fact label="Files">{user.totalFilesSubmitted ?? 0}</Fact>
+        <Fact label={t`Credits`}>{formatCredits(user.credits, locale)}</Fact>
+        <Fact label={t`Credit price`}>{formatGBP(user.perCreditPrice, locale)}</Fact>
+        <Fact label={t`Money spent`}>{formatGBP(user.totalMoneySpent, locale)}</Fact>
+        <Fact label={t`Files`}>{user.totalFilesSubmitted ?? 0}</Fact>
       </dl>
     </section>
   );
@@ -218,18 +258,21 @@ function AccountCard({
   onDeleted: () => void;
 }) {
   const { user } = detail;
+  const { t, i18n } = useLingui();
   return (
     <section className="card admin-account" aria-labelledby="user-account-title">
-      <h2 id="user-account-title">Account</h2>
+      <h2 id="user-account-title">
+        <Trans>Account</Trans>
+      </h2>
       <dl className="admin-facts">
-        <Fact label="Role">
+        <Fact label={t`Role`}>
           <RoleSelect user={user} self={self} />
         </Fact>
-        <Fact label="Credit price">
+        <Fact label={t`Credit price`}>
           <PriceEditor user={user} />
         </Fact>
       </dl>
-      {self && <p className="muted admin-card-note">{SELF_TEXT}</p>}
+      {self && <p className="muted admin-card-note">{i18n._(SELF_TEXT)}</p>}
       <AccountActions user={user} self={self} showResend onDeleted={onDeleted} />
     </section>
   );

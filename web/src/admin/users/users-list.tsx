@@ -1,5 +1,7 @@
 import { formatDateTime, formatGBP, type UserDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
+import { useFormatLocale } from '../../i18n';
 import { adminApi, type UserListKind } from '../api';
 import { AfterRestore, EmailText, ListDesk, listStateRow } from '../list-parts';
 import { PriceEditor } from '../price-editor';
@@ -40,13 +42,14 @@ export function UsersList(props: UsersListProps) {
 
 function UsersDesk({ kind, title, subtitle, caption }: UsersListProps) {
   const myId = useMyId();
+  const { t } = useLingui();
   const list = useAdminList<UserDto>({
     name: `users-${kind}`,
     queryKey: (q) => adminKeys.userList(kind, q),
     fetchPage: (query, signal) => adminApi.listUsers(kind, query, signal),
     idOf: (user) => user._id,
     matches: matchesUser,
-    loadError: 'Failed to load users',
+    loadError: t`Failed to load users`,
   });
 
   return (
@@ -55,34 +58,44 @@ function UsersDesk({ kind, title, subtitle, caption }: UsersListProps) {
       intro={subtitle}
       label={title}
       list={list}
-      search={{ label: 'Search users', placeholder: 'Search users by name, email, role' }}
-      noun={['user', 'users']}
+      search={{ label: t`Search users`, placeholder: t`Search users by name, email, role` }}
+      noun={[t`user`, t`users`]}
     >
       <table className="admin-table admin-users-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">User</th>
-            <th scope="col">Email</th>
+            <th scope="col">
+              <Trans>User</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Email</Trans>
+            </th>
             <th scope="col" className="num">
-              Money Spent
+              <Trans>Money Spent</Trans>
             </th>
             <th scope="col" className="admin-col-price">
-              Credit Price
+              <Trans>Credit Price</Trans>
             </th>
             <th scope="col" className="num">
-              Files
+              <Trans>Files</Trans>
             </th>
-            <th scope="col">Role</th>
-            <th scope="col">Joined</th>
-            <th scope="col">Actions</th>
+            <th scope="col">
+              <Trans>Role</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Joined</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Actions</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {listStateRow(list, {
             colSpan: COLUMNS,
-            loading: 'Fetching Users...',
-            empty: 'No users found.',
+            loading: t`Fetching Users...`,
+            empty: t`No users found.`,
           }) ??
             list.rows.map((user) => (
               <UserRow
@@ -100,6 +113,8 @@ function UsersDesk({ kind, title, subtitle, caption }: UsersListProps) {
 
 function UserRow({ user, self, showResend }: { user: UserDto; self: boolean; showResend: boolean }) {
   const name = fullName(user);
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   return (
     <tr data-testid="user-row">
       <td>
@@ -118,25 +133,25 @@ function UserRow({ user, self, showResend }: { user: UserDto; self: boolean; sho
           </div>
         </div>
       </td>
-      <td data-label="Email" className="admin-email">
+      <td data-label={t`Email`} className="admin-email">
         <EmailText email={user.email} />
       </td>
-      <td data-label="Money Spent" className="num">
-        {formatGBP(user.totalMoneySpent)}
+      <td data-label={t`Money Spent`} className="num">
+        {formatGBP(user.totalMoneySpent, locale)}
       </td>
-      <td data-label="Credit Price">
+      <td data-label={t`Credit Price`}>
         <PriceEditor user={user} />
       </td>
-      <td data-label="Files" className="num">
+      <td data-label={t`Files`} className="num">
         {user.totalFilesSubmitted ?? 0}
       </td>
-      <td data-label="Role">
+      <td data-label={t`Role`}>
         <RoleSelect user={user} self={self} />
       </td>
-      <td data-label="Joined" className="admin-date">
-        {formatDateTime(user.createdAt)}
+      <td data-label={t`Joined`} className="admin-date">
+        {formatDateTime(user.createdAt, undefined, locale)}
       </td>
-      <td data-label="Actions">
+      <td data-label={t`Actions`}>
         <AccountActions user={user} self={self} showResend={showResend} />
       </td>
     </tr>

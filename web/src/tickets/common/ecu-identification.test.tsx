@@ -1,11 +1,18 @@
 import { type EcuIdentification, identifyEcu } from '@ecu/shared';
 import { MB, makeBinary, truncated } from '@ecu/shared/ecu-identify/test-binaries';
+import { I18nProvider } from '@lingui/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { EcuIdentificationView } from './ecu-identification';
 
+// The view speaks the reader's language: it renders inside the app's language provider.
 const render = (result: EcuIdentification, card = false) =>
-  renderToStaticMarkup(<EcuIdentificationView result={result} card={card} />);
+  renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <EcuIdentificationView result={result} card={card} />
+    </I18nProvider>,
+  );
 
 /** The `<dt>`/`<dd>` pairs of the view, in order. */
 function facts(html: string): [string, string][] {

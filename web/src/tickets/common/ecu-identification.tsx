@@ -1,18 +1,22 @@
-import { type EcuIdentification, formatFileSize } from '@ecu/shared';
+import { type EcuIdentification, formatFileSize, type Locale } from '@ecu/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { formatLocale } from '../../i18n';
 
 type Row = [label: string, value: string];
 
-function rowsOf(result: EcuIdentification): Row[] {
+function rowsOf(result: EcuIdentification, i18n: I18n, locale: Locale): Row[] {
   const family = result.family && result.fuel ? `${result.family} (${result.fuel})` : result.family;
   const rows: [string, string | null][] = [
-    ['Maker', result.maker],
-    ['ECU family', family],
-    ['Hardware number', result.hardwareNumber],
-    ['Software number', result.softwareNumber],
-    ['Part number', result.partNumber],
-    ['VIN', result.vin],
-    ['Flash size', result.flashSize === null ? null : formatFileSize(result.flashSize)],
+    [i18n._(msg`Maker`), result.maker],
+    [i18n._(msg`ECU family`), family],
+    [i18n._(msg`Hardware number`), result.hardwareNumber],
+    [i18n._(msg`Software number`), result.softwareNumber],
+    [i18n._(msg`Part number`), result.partNumber],
+    [i18n._(msg`VIN`), result.vin],
+    [i18n._(msg`Flash size`), result.flashSize === null ? null : formatFileSize(result.flashSize, locale)],
   ];
   return rows.filter((row): row is Row => row[1] !== null && row[1] !== '');
 }
@@ -24,25 +28,32 @@ function rowsOf(result: EcuIdentification): Row[] {
  */
 export function EcuIdentificationView({
   result,
-  heading = 'ECU identification',
+  heading,
   card = false,
 }: {
   result: EcuIdentification;
+  /** 'ECU identification' unless given. */
   heading?: string;
   card?: boolean;
 }) {
   const headingId = useId();
-  const rows = rowsOf(result);
+  const { t, i18n } = useLingui();
+  const locale = formatLocale(i18n);
+  const rows = rowsOf(result, i18n, locale);
   const Heading = card ? 'h2' : 'h3';
   // The file's size says something only when it is no known flash size.
   const sizeRow: Row[] =
-    result.flashSize === result.fileSize ? [] : [['File size', formatFileSize(result.fileSize)]];
+    result.flashSize === result.fileSize ? [] : [[t`File size`, formatFileSize(result.fileSize, locale)]];
   return (
     <section className={card ? 'card ticket-card ecu-id' : 'ecu-id'} aria-labelledby={headingId}>
       <Heading id={headingId} className="ecu-id-heading">
-        {heading}
+        {heading ?? t`ECU identification`}
       </Heading>
-      {rows.length === 0 && <p className="muted ecu-id-none">Nothing recognisable in this file.</p>}
+      {rows.length === 0 && (
+        <p className="muted ecu-id-none">
+          <Trans>Nothing recognisable in this file.</Trans>
+        </p>
+      )}
       {rows.length + sizeRow.length > 0 && (
         <dl className="ticket-facts ecu-id-facts">
           {[...rows, ...sizeRow].map(([label, value]) => (
@@ -58,7 +69,10 @@ export function EcuIdentificationView({
           <ul>
             {result.warnings.map((w) => (
               <li key={`${w.code}:${w.message}`} className="notice notice-warn">
-                <strong>Warning:</strong> {w.message}
+                <strong>
+                  <Trans>Warning:</Trans>
+                </strong>{' '}
+                {w.message}
               </li>
             ))}
           </ul>

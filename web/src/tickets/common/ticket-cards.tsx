@@ -1,5 +1,9 @@
-import { AWAITING_CUSTOMER, formatDateTime, formatFileSize } from '@ecu/shared';
+import { DEFAULT_LOCALE, formatDateTime, formatFileSize, intlTag, type Locale } from '@ecu/shared';
+import { i18n as currentI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
+import { formatLocale, useDomainName, useFormatLocale } from '../../i18n';
 import { toast } from '../../ui/toast';
 import './awaiting-customer.css';
 import type { StoredFile, TicketEvent, TicketView } from './api';
@@ -13,6 +17,7 @@ import {
   statusTone,
   ticketStatus,
 } from './status';
+import { awaitingCustomerText } from './texts';
 
 /** The cards of a ticket, shared by the customer's ticket details and the admin ticket page. */
 
@@ -28,22 +33,42 @@ export function previewNotes(
   return { text: `${chars.slice(0, limit).join('').trimEnd()}…`, truncated: true };
 }
 
-/** '3.00 CRD': the My Files price cell, creditsNeed then '.00 CRD' (docs/product.md#3-customer-screens). */
-export function formatPrice(creditsNeed: unknown): string {
+/**
+ * '3.00 CRD': the My Files price cell, creditsNeed then '.00 CRD' (docs/product.md#3-customer-screens);
+ * another `locale` writes the number its way ('3,00 CRD').
+ */
+export function formatPrice(creditsNeed: unknown, locale: Locale = DEFAULT_LOCALE): string {
   const n = Number(creditsNeed);
-  return `${Number.isFinite(n) ? n.toFixed(2) : '0.00'} CRD`;
+  const value = Number.isFinite(n) ? n : 0;
+  if (locale === DEFAULT_LOCALE) return `${value.toFixed(2)} CRD`;
+  const number = new Intl.NumberFormat(intlTag(locale), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+  return `${number} CRD`;
 }
 
-export function vehicleName(t: Pick<TicketView, 'make' | 'model' | 'year'>): string {
-  return [t.make, t.model, t.year].filter((v) => String(v ?? '').trim()).join(' ') || 'Unknown vehicle';
+/** Make, model and year; 'Unknown vehicle' (in the language of `i18n`) when none is known. */
+export function vehicleName(
+  t: Pick<TicketView, 'make' | 'model' | 'year'>,
+  i18n: I18n = currentI18n,
+): string {
+  return (
+    [t.make, t.model, t.year].filter((v) => String(v ?? '').trim()).join(' ') || i18n._(msg`Unknown vehicle`)
+  );
 }
 
-const orNA = (v: unknown) => (typeof v === 'string' && v.trim() ? v : 'N/A');
+/** The value, or 'N/A' in the reader's language. */
+function useOrNA(): (v: unknown) => string {
+  const { t } = useLingui();
+  return (v) => (typeof v === 'string' && v.trim() ? v : t`N/A`);
+}
 
 export function StatusBadge({ status }: { status: unknown }) {
+  const name = useDomainName();
   return (
     <span className={`ticket-badge tone-${statusTone(status)}`} data-testid="ticket-status">
-      {ticketStatus(status)}
+      {name(ticketStatus(status))}
     </span>
   );
 }
@@ -57,10 +82,11 @@ export function AwaitingCustomerBadge({
 }: {
   ticket: Pick<TicketView, 'awaitingCustomer' | 'counterOffer'>;
 }) {
+  const { i18n } = useLingui();
   if (!ticket.awaitingCustomer && !ticket.counterOffer) return null;
   return (
     <span className="ticket-badge tone-yellow" data-testid="awaiting-customer">
-      {AWAITING_CUSTOMER}
+      {awaitingCustomerText(i18n)}
     </span>
   );
 }
@@ -68,15 +94,21 @@ export function AwaitingCustomerBadge({
 /** A UK-style number plate, so a registration reads as one at a glance. */
 export function Plate({ registration }: { registration: string | null | undefined }) {
   const text = registration?.trim();
-  if (!text) return <span className="muted">N/A</span>;
+  if (!text)
+    return (
+      <span className="muted">
+        <Trans>N/A</Trans>
+      </span>
+    );
   return <span className="ticket-plate">{text.toUpperCase()}</span>;
 }
 
 function Notes({ notes }: { notes: string | null }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const { t } = useLingui();
   const text = notes?.trim() ?? '';
-  if (!text) return <>N/A</>;
+  if (!text) return <>{t`N/A`}</>;
   const preview = previewNotes(text);
   return (
     <>
@@ -91,7 +123,7 @@ function Notes({ notes }: { notes: string | null }) {
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? 'See less' : 'See more'}
+          {open ? t`See less` : t`See more`}
         </button>
       )}
     </>
@@ -110,23 +142,29 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
 /** Details card: notes, registration, ECU, tool, gearbox, each with an 'N/A' fallback. */
 export function DetailsCard({ ticket }: { ticket: TicketView }) {
   const headingId = useId();
+  const { t } = useLingui();
+  const orNA = useOrNA();
+  const name = useDomainName();
+  const stored = (v: unknown) => (typeof v === 'string' && v.trim() ? name(v) : orNA(v));
   return (
     <section className="card ticket-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Details</h2>
+      <h2 id={headingId}>
+        <Trans>Details</Trans>
+      </h2>
       <dl className="ticket-facts">
-        <Fact label="Notes" wide>
+        <Fact label={t`Notes`} wide>
           <Notes notes={ticket.notes} />
         </Fact>
-        <Fact label="Registration">
+        <Fact label={t`Registration`}>
           <Plate registration={ticket.registration} />
         </Fact>
-        <Fact label="ECU">
+        <Fact label={t`ECU`}>
           <bdi dir="ltr">{orNA(ticket.ecuId)}</bdi>
         </Fact>
-        <Fact label="Tool">{orNA(ticket.readTool)}</Fact>
-        <Fact label="Gearbox">{orNA(ticket.transmission)}</Fact>
-        <Fact label="Read type">{orNA(ticket.readType)}</Fact>
-        <Fact label="Master / Slave">{orNA(ticket.masterSlave)}</Fact>
+        <Fact label={t`Tool`}>{orNA(ticket.readTool)}</Fact>
+        <Fact label={t`Gearbox`}>{stored(ticket.transmission)}</Fact>
+        <Fact label={t`Read type`}>{stored(ticket.readType)}</Fact>
+        <Fact label={t`Master / Slave`}>{stored(ticket.masterSlave)}</Fact>
       </dl>
     </section>
   );
@@ -174,11 +212,17 @@ export function StatusPanel({
   automatic?: AutoDelivery | null;
 }) {
   const headingId = useId();
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   const delivered = banner.status === 'Unlocked' || banner.status === 'Completed';
+  const took = automatic?.tookSeconds == null ? null : formatTook(automatic.tookSeconds, i18n);
+  const price = formatPrice(ticket.creditsNeed, locale);
   return (
     <section className="card ticket-card" aria-labelledby={headingId}>
       <div className="ticket-card-head">
-        <h2 id={headingId}>Status</h2>
+        <h2 id={headingId}>
+          <Trans>Status</Trans>
+        </h2>
         <StatusBadge status={ticket.status} />
       </div>
       <div className={`ticket-banner tone-${banner.tone}`} role="status" data-testid="status-banner">
@@ -188,11 +232,15 @@ export function StatusPanel({
       {automatic && delivered && (
         <div className="ticket-auto" data-testid="auto-delivered">
           <p>
-            <strong>Delivered automatically</strong>
-            {automatic.tookSeconds === null
-              ? ''
-              : ` in ${formatTook(automatic.tookSeconds)} after your upload`}
-            .
+            {took === null ? (
+              <Trans>
+                <strong>Delivered automatically</strong>.
+              </Trans>
+            ) : (
+              <Trans>
+                <strong>Delivered automatically</strong> in {took} after your upload.
+              </Trans>
+            )}
           </p>
           {automatic.checksumNote && <p className="muted">{automatic.checksumNote}</p>}
         </div>
@@ -207,21 +255,21 @@ export function StatusPanel({
             aria-busy={downloading}
           >
             <DownloadIcon />
-            {downloading ? 'Checking...' : 'Download'}
+            {downloading ? t`Checking...` : t`Download`}
           </button>
           <p className="muted">
             {!online
-              ? 'Downloads need a connection; you are offline.'
+              ? t`Downloads need a connection; you are offline.`
               : ticket.charged
-                ? 'Already paid: download it again at no charge.'
-                : `The first download takes ${formatPrice(ticket.creditsNeed)} from your balance; later downloads are free.`}
+                ? t`Already paid: download it again at no charge.`
+                : t`The first download takes ${price} from your balance; later downloads are free.`}
           </p>
         </div>
       )}
       {banner.action === 'unavailable' && (
         <div className="ticket-download">
           <button type="button" className="btn btn-secondary" disabled>
-            File not available
+            <Trans>File not available</Trans>
           </button>
         </div>
       )}
@@ -270,13 +318,14 @@ async function copyText(text: string): Promise<boolean> {
 /** The SHA-256 in full (monospace, selectable) with a copy button. */
 function Sha256({ value, fileName }: { value: string; fileName: string }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useLingui();
   async function copy() {
     if (await copyText(value)) {
       setCopied(true);
-      toast.success('SHA-256 copied', { toastId: `sha-${value}` });
+      toast.success(t`SHA-256 copied`, { toastId: `sha-${value}` });
       setTimeout(() => setCopied(false), 1500);
     } else {
-      toast.error('Could not copy; select the checksum and copy it by hand');
+      toast.error(t`Could not copy; select the checksum and copy it by hand`);
     }
   }
   return (
@@ -289,8 +338,8 @@ function Sha256({ value, fileName }: { value: string; fileName: string }) {
         type="button"
         className="ticket-icon-btn"
         onClick={copy}
-        aria-label={`Copy the SHA-256 of ${fileName}`}
-        title={copied ? 'Copied' : 'Copy'}
+        aria-label={t`Copy the SHA-256 of ${fileName}`}
+        title={copied ? t`Copied` : t`Copy`}
       >
         {copied ? <span aria-hidden="true">✓</span> : <CopyIcon />}
       </button>
@@ -308,6 +357,10 @@ export interface FileEntry {
 /** One stored file: name, size, SHA-256, and a download link when allowed. */
 export function FileItem({ entry, online }: { entry: FileEntry; online: boolean }) {
   const { file, label, downloadable } = entry;
+  const { t } = useLingui();
+  const locale = useFormatLocale();
+  const what = label.toLowerCase();
+  const fileName = file.name;
   return (
     <li className="ticket-file" data-testid="ticket-file">
       <div className="ticket-file-main">
@@ -317,7 +370,7 @@ export function FileItem({ entry, online }: { entry: FileEntry; online: boolean 
           <span className="ticket-file-name" title={file.name}>
             {file.name}
           </span>
-          <span className="ticket-file-size">{formatFileSize(file.size)}</span>
+          <span className="ticket-file-size">{formatFileSize(file.size, locale)}</span>
         </div>
         {downloadable &&
           (online ? (
@@ -325,19 +378,19 @@ export function FileItem({ entry, online }: { entry: FileEntry; online: boolean 
               className="btn btn-secondary btn-sm ticket-file-download"
               href={file.url}
               download={file.name}
-              aria-label={`Download ${label.toLowerCase()} ${file.name}`}
+              aria-label={t`Download ${what} ${fileName}`}
             >
               <DownloadIcon />
-              Download
+              <Trans>Download</Trans>
             </a>
           ) : (
             <span
               className="btn btn-secondary btn-sm ticket-file-download is-disabled"
               aria-disabled="true"
-              title="Downloads need a connection"
+              title={t`Downloads need a connection`}
             >
               <DownloadIcon />
-              Download
+              <Trans>Download</Trans>
             </span>
           ))}
       </div>
@@ -360,12 +413,14 @@ function FileIcon() {
  * file is not among them: the customer gets it through Download (eligibility, charge, signed
  * link), the admin on the File Status card.
  */
-export function ticketFiles(ticket: TicketView): FileEntry[] {
+export function ticketFiles(ticket: TicketView, i18n: I18n = currentI18n): FileEntry[] {
   const entries: FileEntry[] = [];
-  if (ticket.ecuFile) entries.push({ label: 'ECU file', file: ticket.ecuFile, downloadable: true });
+  if (ticket.ecuFile)
+    entries.push({ label: i18n._(msg`ECU file`), file: ticket.ecuFile, downloadable: true });
   (ticket.commonFiles ?? []).forEach((file, i, all) => {
+    const number = i + 1;
     entries.push({
-      label: all.length > 1 ? `Additional file ${i + 1}` : 'Additional file',
+      label: all.length > 1 ? i18n._(msg`Additional file ${number}`) : i18n._(msg`Additional file`),
       file,
       downloadable: true,
     });
@@ -388,21 +443,28 @@ export function RequestCard({
   codes?: boolean;
 }) {
   const headingId = useId();
-  const files = ticketFiles(ticket);
+  const { t, i18n } = useLingui();
+  const name = useDomainName();
+  const orNA = useOrNA();
+  const files = ticketFiles(ticket, i18n);
   const options = ticket.options ?? [];
   // Tickets stored on this device before fault codes existed have none.
   const dtcCodes = ticket.dtcCodes ?? [];
+  const removed = dtcCodes.filter((c) => c.removed).length;
+  const total = dtcCodes.length;
   return (
     <section className="card ticket-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Request</h2>
+      <h2 id={headingId}>
+        <Trans>Request</Trans>
+      </h2>
       <dl className="ticket-facts">
-        <Fact label="Stage">{orNA(ticket.stage)}</Fact>
-        <Fact label="Price">{formatPrice(ticket.creditsNeed)}</Fact>
-        <Fact label="Solutions" wide>
+        <Fact label={t`Stage`}>{ticket.stage?.trim() ? name(ticket.stage) : orNA(ticket.stage)}</Fact>
+        <Fact label={t`Price`}>{formatPrice(ticket.creditsNeed, formatLocale(i18n))}</Fact>
+        <Fact label={t`Solutions`} wide>
           {options.length === 0 ? (
-            'N/A'
+            t`N/A`
           ) : (
-            <ul className="ticket-chips" aria-label="Solutions">
+            <ul className="ticket-chips" aria-label={t`Solutions`}>
               {options.map((o) => (
                 <li key={o} className="ticket-chip">
                   {o}
@@ -412,17 +474,18 @@ export function RequestCard({
           )}
         </Fact>
         {codes && dtcCodes.length > 0 && (
-          <Fact
-            label={`Fault codes (${dtcCodes.filter((c) => c.removed).length} of ${dtcCodes.length} removed)`}
-            wide
-          >
+          <Fact label={t`Fault codes (${removed} of ${total} removed)`} wide>
             <DtcCodeList codes={dtcCodes} />
           </Fact>
         )}
       </dl>
-      <h3 className="ticket-subhead">Files</h3>
+      <h3 className="ticket-subhead">
+        <Trans>Files</Trans>
+      </h3>
       {files.length === 0 ? (
-        <p className="muted ticket-none">No files stored for this ticket.</p>
+        <p className="muted ticket-none">
+          <Trans>No files stored for this ticket.</Trans>
+        </p>
       ) : (
         <ul className="ticket-files">
           {files.map((entry) => (
@@ -445,13 +508,17 @@ export function HistoryCard({
   loading: boolean;
 }) {
   const headingId = useId();
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   return (
     <section className="card ticket-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>History</h2>
+      <h2 id={headingId}>
+        <Trans>History</Trans>
+      </h2>
       {history && history.length > 0 ? (
         <ol className="ticket-timeline">
           {history.map((event, i) => {
-            const line = historyLine(event, formatFileSize);
+            const line = historyLine(event, (bytes) => formatFileSize(bytes, locale), i18n);
             return (
               // History is append-only: the index is a stable key.
               // biome-ignore lint/suspicious/noArrayIndexKey: events have no id of their own
@@ -462,7 +529,7 @@ export function HistoryCard({
                   {line.meta && <span className="ticket-event-meta">{line.meta}</span>}
                 </div>
                 <time className="ticket-event-time" dateTime={event.at}>
-                  {formatDateTime(event.at)}
+                  {formatDateTime(event.at, undefined, locale)}
                 </time>
               </li>
             );
@@ -471,12 +538,12 @@ export function HistoryCard({
       ) : (
         <p className="muted">
           {history
-            ? 'Nothing has happened on this ticket yet.'
+            ? t`Nothing has happened on this ticket yet.`
             : loading
-              ? 'Loading the history...'
+              ? t`Loading the history...`
               : online
-                ? 'The history could not be loaded.'
-                : 'The history shows when you are online.'}
+                ? t`The history could not be loaded.`
+                : t`The history shows when you are online.`}
         </p>
       )}
     </section>
@@ -485,11 +552,17 @@ export function HistoryCard({
 
 /** Ticket number, submission date and status under a ticket page's title. */
 export function TicketSubtitle({ ticket }: { ticket: TicketView }) {
+  const locale = useFormatLocale();
+  const submitted = formatDateTime(ticket.createdAt, undefined, locale);
   return (
     <div className="ticket-subtitle">
-      <span className="ticket-number">#{ticket.ticketNumber}</span>
+      <span className="ticket-number">
+        <bdi dir="ltr">#{ticket.ticketNumber}</bdi>
+      </span>
       <span aria-hidden="true">·</span>
-      <span>Submitted {formatDateTime(ticket.createdAt)}</span>
+      <span>
+        <Trans>Submitted {submitted}</Trans>
+      </span>
       <StatusBadge status={ticket.status} />
       <AwaitingCustomerBadge ticket={ticket} />
     </div>

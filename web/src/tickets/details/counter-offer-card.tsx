@@ -1,7 +1,10 @@
-import { type CounterOfferDto, priceDifferenceLabel } from '@ecu/shared';
+import type { CounterOfferDto } from '@ecu/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useDomainName } from '../../i18n';
 import { apiRequest, messageOf } from '../../local/api-client';
+import { priceDifferenceText } from '../common/texts';
 import './counter-offer.css';
 
 export const counterOfferApi = {
@@ -33,6 +36,9 @@ export function CounterOfferCard({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const after = Math.max(0, currentPrice + offer.priceDifference);
+  const { t, i18n } = useLingui();
+  const name = useDomainName();
+  const difference = priceDifferenceText(i18n, offer.priceDifference);
 
   async function answer(which: 'accept' | 'decline') {
     setBusy(true);
@@ -42,7 +48,7 @@ export function CounterOfferCard({
       toast.success(message);
       onAnswered();
     } catch (err) {
-      setError(messageOf(err, 'Your answer was not sent. Please try again.'));
+      setError(messageOf(err, t`Your answer was not sent. Please try again.`));
     } finally {
       setBusy(false);
     }
@@ -50,27 +56,37 @@ export function CounterOfferCard({
 
   return (
     <section className="card ticket-card counter-offer" aria-labelledby={headingId}>
-      <h2 id={headingId}>A different plan is proposed</h2>
-      <p className="muted">The ticket waits for your answer.</p>
+      <h2 id={headingId}>
+        <Trans>A different plan is proposed</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>The ticket waits for your answer.</Trans>
+      </p>
       <dl className="ticket-facts">
         <div className="ticket-fact">
-          <dt>Stage</dt>
-          <dd>{offer.stage}</dd>
+          <dt>
+            <Trans>Stage</Trans>
+          </dt>
+          <dd>{name(offer.stage)}</dd>
         </div>
         <div className="ticket-fact">
-          <dt>Price</dt>
+          <dt>
+            <Trans>Price</Trans>
+          </dt>
           <dd>
-            {priceDifferenceLabel(offer.priceDifference)} ({after} {after === 1 ? 'credit' : 'credits'} in
-            all)
+            {difference} (
+            <Plural value={after} one="# credit in all" other="# credits in all" />)
           </dd>
         </div>
         <div className="ticket-fact is-wide">
-          <dt>Solutions</dt>
+          <dt>
+            <Trans>Solutions</Trans>
+          </dt>
           <dd>
             {offer.options.length === 0 ? (
-              'None'
+              t`None`
             ) : (
-              <ul className="ticket-chips" aria-label="Proposed solutions">
+              <ul className="ticket-chips" aria-label={t`Proposed solutions`}>
                 {offer.options.map((o) => (
                   <li key={o} className="ticket-chip">
                     {o}
@@ -92,22 +108,26 @@ export function CounterOfferCard({
           type="button"
           className="btn btn-primary"
           disabled={busy || !online}
-          aria-label={`Accept the proposed plan for ticket ${ticketNumber}`}
+          aria-label={t`Accept the proposed plan for ticket ${ticketNumber}`}
           onClick={() => void answer('accept')}
         >
-          Accept
+          <Trans>Accept</Trans>
         </button>
         <button
           type="button"
           className="btn btn-secondary"
           disabled={busy || !online}
-          aria-label={`Decline the proposed plan for ticket ${ticketNumber}`}
+          aria-label={t`Decline the proposed plan for ticket ${ticketNumber}`}
           onClick={() => void answer('decline')}
         >
-          Decline
+          <Trans>Decline</Trans>
         </button>
       </div>
-      {!online && <p className="muted">You can answer once you are back online.</p>}
+      {!online && (
+        <p className="muted">
+          <Trans>You can answer once you are back online.</Trans>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,13 +1,9 @@
-import {
-  RATING_COMMENT_MAX,
-  RATING_STARS,
-  type RateTicketInput,
-  starsLabel,
-  type TicketRatingDto,
-} from '@ecu/shared';
+import { RATING_COMMENT_MAX, RATING_STARS, type RateTicketInput, type TicketRatingDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { apiRequest, messageOf } from '../../local/api-client';
+import { starsText } from '../common/texts';
 import './rate-file.css';
 
 export const rateFileApi = (body: RateTicketInput) =>
@@ -32,14 +28,18 @@ export function RateFileCard({
   onRated?: (rating: TicketRatingDto) => void;
 }) {
   const headingId = useId();
+  const { i18n } = useLingui();
   const [given, setGiven] = useState<TicketRatingDto | null>(null);
   const shown = given ?? rating ?? null;
   const changeable = shown ? Date.now() < Date.parse(shown.changeableUntil) : false;
   const [editing, setEditing] = useState(false);
+  const rated = shown ? starsText(i18n, shown.stars) : '';
   const open = !shown || editing || (asked !== null && changeable && asked !== shown.stars);
   return (
     <section className="card ticket-card rate-file" aria-labelledby={headingId}>
-      <h2 id={headingId}>Rate this file</h2>
+      <h2 id={headingId}>
+        <Trans>Rate this file</Trans>
+      </h2>
       {shown && !open ? (
         <>
           <p data-testid="given-rating">
@@ -47,7 +47,7 @@ export function RateFileCard({
               {'★'.repeat(shown.stars)}
               {'☆'.repeat(5 - shown.stars)}
             </span>{' '}
-            You rated this file {starsLabel(shown.stars)}.
+            <Trans>You rated this file {rated}.</Trans>
           </p>
           {shown.comment && <p className="muted rate-comment">“{shown.comment}”</p>}
           {changeable && (
@@ -57,7 +57,7 @@ export function RateFileCard({
               disabled={!online}
               onClick={() => setEditing(true)}
             >
-              Change rating
+              <Trans>Change rating</Trans>
             </button>
           )}
         </>
@@ -101,11 +101,12 @@ function RateForm({
   const [comment, setComment] = useState(initialComment);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t, i18n } = useLingui();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (stars === null) {
-      setError('Choose 1 to 5 stars');
+      setError(t`Choose 1 to 5 stars`);
       return;
     }
     setBusy(true);
@@ -115,7 +116,7 @@ function RateForm({
       toast.success(message);
       onRated(data);
     } catch (err) {
-      setError(messageOf(err, 'Your rating was not sent. Please try again.'));
+      setError(messageOf(err, t`Your rating was not sent. Please try again.`));
     } finally {
       setBusy(false);
     }
@@ -124,7 +125,9 @@ function RateForm({
   return (
     <form className="rate-form" onSubmit={submit} noValidate>
       <fieldset className="rate-stars" aria-describedby={error ? errorId : undefined}>
-        <legend>How good is the tuned file?</legend>
+        <legend>
+          <Trans>How good is the tuned file?</Trans>
+        </legend>
         {RATING_STARS.map((n) => (
           <label key={n} className={stars !== null && n <= stars ? 'rate-star rate-star-on' : 'rate-star'}>
             <input
@@ -136,11 +139,13 @@ function RateForm({
               className="sr-only"
             />
             <span aria-hidden="true">★</span>
-            <span className="sr-only">{starsLabel(n)}</span>
+            <span className="sr-only">{starsText(i18n, n)}</span>
           </label>
         ))}
       </fieldset>
-      <label htmlFor={commentId}>Comment (optional)</label>
+      <label htmlFor={commentId}>
+        <Trans>Comment (optional)</Trans>
+      </label>
       <textarea
         id={commentId}
         rows={3}
@@ -153,14 +158,18 @@ function RateForm({
           {error}
         </p>
       )}
-      {!online && <p className="notice notice-warn">You are offline. Sending a rating needs a connection.</p>}
+      {!online && (
+        <p className="notice notice-warn">
+          <Trans>You are offline. Sending a rating needs a connection.</Trans>
+        </p>
+      )}
       <div className="rate-actions">
         <button type="submit" className="btn" disabled={busy || !online}>
-          {busy ? 'Sending...' : 'Send'}
+          {busy ? t`Sending...` : t`Send`}
         </button>
         {onCancel && (
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         )}
       </div>

@@ -1,10 +1,13 @@
 import { formatCredits, isLateRework, MASTER_SLAVE, SOLUTION_OPTIONS, STAGES, type Stage } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useDomainName, useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { pullAfterWrite } from '../../local/sync-engine';
 import type { TicketView } from '../common/api';
+import { quoteLineText } from '../common/texts';
 import { ChoicePills } from '../wizard/choice-pills';
 import { planIssues, takesOptions } from '../wizard/wizard-state';
 import {
@@ -16,8 +19,6 @@ import {
 } from './change-request';
 
 const NOTES_MAX = 2000;
-const STAGE_CHOICES = STAGES.map((s) => ({ value: s, label: s }));
-const MASTER_SLAVE_CHOICES = MASTER_SLAVE.map((m) => ({ value: m, label: m }));
 
 /**
  * 'Request a change' on a delivered ticket (docs/decisions/040-revisions.md): a new plan on the
@@ -29,15 +30,21 @@ export function RequestChangeCard({ ticket, online }: { ticket: TicketView; onli
   const [open, setOpen] = useState(false);
   return (
     <section className="card ticket-card change-request" aria-labelledby={headingId}>
-      <h2 id={headingId}>Request a change</h2>
+      <h2 id={headingId}>
+        <Trans>Request a change</Trans>
+      </h2>
       {!open ? (
         <>
           <p className="muted">
-            Need something different? Ask for a revision of this file: same vehicle and original file, no
-            re-upload.
+            <Trans>
+              Need something different? Ask for a revision of this file: same vehicle and original file, no
+              re-upload.
+            </Trans>
           </p>
           {!online && (
-            <p className="notice notice-warn">You are offline. Requesting a change needs a connection.</p>
+            <p className="notice notice-warn">
+              <Trans>You are offline. Requesting a change needs a connection.</Trans>
+            </p>
           )}
           <button
             type="button"
@@ -45,7 +52,7 @@ export function RequestChangeCard({ ticket, online }: { ticket: TicketView; onli
             disabled={!online}
             onClick={() => setOpen(true)}
           >
-            Request a change
+            <Trans>Request a change</Trans>
           </button>
         </>
       ) : (
@@ -65,6 +72,11 @@ function ChangeForm({
   onCancel: () => void;
 }) {
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
+  const name = useDomainName();
+  const locale = useFormatLocale();
+  const stageChoices = STAGES.map((s) => ({ value: s, label: name(s) }));
+  const masterSlaveChoices = MASTER_SLAVE.map((m) => ({ value: m, label: name(m) }));
   const [values, setValues] = useState<ChangeValues>(() => initialChange(ticket));
   // One clientId per opened form: a repeated submit answers with the same revision.
   const [clientId] = useState(() => crypto.randomUUID());
@@ -101,10 +113,11 @@ function ChangeForm({
       // The new ticket lands through the sync feed (docs/decisions/044-one-writer.md); offline
       // or slow, its page loads it from the server meanwhile.
       await pullAfterWrite();
-      toast.success(`Change requested: ticket #${data.ticketNumber}`);
+      const number = data.ticketNumber;
+      toast.success(t`Change requested: ticket #${number}`);
       navigate(`/ticket-details/${data.ticketNumber}`);
     } catch (err) {
-      const text = messageOf(err, 'Failed to request the change');
+      const text = messageOf(err, t`Failed to request the change`);
       setError(text);
       toast.error(text);
       setBusy(false);
@@ -112,24 +125,26 @@ function ChangeForm({
   }
 
   return (
-    <form className="change-form" noValidate onSubmit={submit} aria-label="Request a change">
+    <form className="change-form" noValidate onSubmit={submit} aria-label={t`Request a change`}>
       <ChoicePills
         name="change-stage"
-        legend="Stage"
+        legend={t`Stage`}
         required
-        options={STAGE_CHOICES}
+        options={stageChoices}
         value={values.stage}
         onChange={chooseStage}
       />
       <ChoicePills
         name="change-master-slave"
-        legend="Master / Slave"
-        options={MASTER_SLAVE_CHOICES}
+        legend={t`Master / Slave`}
+        options={masterSlaveChoices}
         value={values.masterSlave}
         onChange={(masterSlave) => setValues((v) => ({ ...v, masterSlave }))}
       />
       <fieldset className="wiz-options change-options" disabled={!optionsOn}>
-        <legend>Options</legend>
+        <legend>
+          <Trans>Options</Trans>
+        </legend>
         <div className="wiz-option-grid">
           {SOLUTION_OPTIONS.map((o) => {
             const checked = values.options.includes(o.name);
@@ -149,7 +164,9 @@ function ChangeForm({
         </div>
       </fieldset>
       <label className="change-notes">
-        <span>Notes (what should change)</span>
+        <span>
+          <Trans>Notes (what should change)</Trans>
+        </span>
         <textarea
           className="textarea"
           rows={3}
@@ -160,31 +177,33 @@ function ChangeForm({
       </label>
       {late && (
         <p className="notice notice-info">
-          This ticket was created more than 21 days ago: a rework costs 1 extra credit.
+          <Trans>This ticket was created more than 21 days ago: a rework costs 1 extra credit.</Trans>
         </p>
       )}
       {quote && (
-        <table className="change-quote" aria-label="Price of the change">
+        <table className="change-quote" aria-label={t`Price of the change`}>
           <tbody>
             {quote.lines.map((line) => (
               <tr key={line.label}>
                 <th scope="row" className="change-quote-cell">
-                  {line.label}
+                  {quoteLineText(i18n, line.label)}
                 </th>
-                <td className="change-quote-cell change-quote-credits">{formatCredits(line.credits)}</td>
+                <td className="change-quote-cell change-quote-credits">
+                  {formatCredits(line.credits, locale)}
+                </td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row" className="change-quote-cell change-quote-total">
-                Total
+                <Trans>Total</Trans>
               </th>
               <td
                 className="change-quote-cell change-quote-credits change-quote-total"
                 data-testid="change-quote-total"
               >
-                {formatCredits(quote.total)}
+                {formatCredits(quote.total, locale)}
               </td>
             </tr>
           </tfoot>
@@ -196,14 +215,16 @@ function ChangeForm({
         </p>
       )}
       {!online && (
-        <p className="notice notice-warn">You are offline. Requesting a change needs a connection.</p>
+        <p className="notice notice-warn">
+          <Trans>You are offline. Requesting a change needs a connection.</Trans>
+        </p>
       )}
       <div className="change-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button type="submit" className="btn" disabled={busy || !online}>
-          {busy ? 'Submitting...' : 'Submit change request'}
+          {busy ? t`Submitting...` : t`Submit change request`}
         </button>
       </div>
     </form>

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
+import { useDomainName } from '../../i18n';
 import type { TicketView } from '../common/api';
 import { ticketStatus } from '../common/status';
 
@@ -15,6 +17,8 @@ export interface ChainLink {
 export function chainLinks(
   ticket: Pick<TicketView, 'revisionOf' | 'revisions'>,
   path: (ticketNumber: number) => string,
+  /** The status's name in the reader's language (as stored unless given). */
+  statusName: (status: string) => string = (s) => s,
 ): { revisionOf: ChainLink | null; revisions: ChainLink[] } {
   const parent = ticket.revisionOf;
   return {
@@ -23,7 +27,7 @@ export function chainLinks(
       : null,
     revisions: (ticket.revisions ?? []).map((r) => ({
       ticketNumber: r.ticketNumber,
-      label: `#${r.ticketNumber} (${ticketStatus(r.status)})`,
+      label: `#${r.ticketNumber} (${statusName(ticketStatus(r.status))})`,
       to: path(r.ticketNumber),
     })),
   };
@@ -37,18 +41,22 @@ export function RevisionChain({
   ticket: Pick<TicketView, 'revisionOf' | 'revisions'>;
   path: (ticketNumber: number) => string;
 }) {
-  const { revisionOf, revisions } = chainLinks(ticket, path);
+  const { t } = useLingui();
+  const { revisionOf, revisions } = chainLinks(ticket, path, useDomainName());
   if (!revisionOf && revisions.length === 0) return null;
+  const parent = revisionOf?.label;
   return (
-    <nav className="revision-chain" aria-label="Revisions">
+    <nav className="revision-chain" aria-label={t`Revisions`}>
       {revisionOf && (
         <p>
-          Revision of <Link to={revisionOf.to}>{revisionOf.label}</Link>
+          <Trans>
+            Revision of <Link to={revisionOf.to}>{parent}</Link>
+          </Trans>
         </p>
       )}
       {revisions.length > 0 && (
         <p>
-          Revisions:{' '}
+          <Trans>Revisions:</Trans>{' '}
           {revisions.map((r, i) => (
             <span key={r.ticketNumber}>
               {i > 0 && ', '}

@@ -1,4 +1,7 @@
 import { isDelivered, starsFromQuery } from '@ecu/shared';
+import { i18n as currentI18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -65,6 +68,7 @@ export default function TicketDetailsPage() {
   const askedStars = starsFromQuery(search.get('rate'));
   const ticketNumber = parseTicketNumber(raw);
   const online = useOnline();
+  const { i18n } = useLingui();
   const local = useLiveQuery(
     () => (ticketNumber === null ? null : localTicket(ticketNumber)),
     [ticketNumber],
@@ -105,7 +109,8 @@ export default function TicketDetailsPage() {
           setFetched({ ticketNumber, notFound: true });
           return;
         }
-        const text = messageOf(err, 'Failed to load the ticket details');
+        // The language at the time of the answer (a hook's t would make a new language ask again).
+        const text = messageOf(err, currentI18n._(msg`Failed to load the ticket details`));
         setFetched({ ticketNumber, error: text });
         toast.error(text, { toastId: `ticket-${ticketNumber}` });
       })
@@ -124,16 +129,18 @@ export default function TicketDetailsPage() {
         return <LoadFailed message={current.error} onRetry={() => setReload((r) => r + 1)} />;
       return (
         <div className="spinner-page" aria-busy="true">
-          Ticket Details...
+          <Trans>Ticket Details...</Trans>
         </div>
       );
     }
     return (
       <Shell>
         <section className="card tickets-state">
-          <h2>You are offline</h2>
+          <h2>
+            <Trans>You are offline</Trans>
+          </h2>
           <p className="muted">
-            This ticket is not on this device yet. It opens here once you are back online.
+            <Trans>This ticket is not on this device yet. It opens here once you are back online.</Trans>
           </p>
         </section>
       </Shell>
@@ -150,23 +157,23 @@ export default function TicketDetailsPage() {
 
   async function download() {
     if (!ticket?.ticketNumber) {
-      toast.error(DOWNLOAD_MESSAGES.missingTicket);
+      toast.error(i18n._(DOWNLOAD_MESSAGES.missingTicket));
       return;
     }
     setDownloading(true);
     try {
       const { data } = await ticketsApi.isEligibleToDownload(ticket.ticketNumber);
       if (data.eligible && data.url) {
-        toast.success(DOWNLOAD_MESSAGES.started);
+        toast.success(i18n._(DOWNLOAD_MESSAGES.started));
         startDownload(data.url, ticket.ecuTunedFile?.name);
         // The first download is charged: the sidebar balance and the history change.
         void refreshAuthUser();
         setReload((r) => r + 1);
       } else {
-        toast.error(data.message || DOWNLOAD_MESSAGES.notEligible);
+        toast.error(data.message || i18n._(DOWNLOAD_MESSAGES.notEligible));
       }
     } catch (err) {
-      toast.error(messageOf(err, DOWNLOAD_MESSAGES.failed));
+      toast.error(messageOf(err, i18n._(DOWNLOAD_MESSAGES.failed)));
     } finally {
       setDownloading(false);
     }
@@ -175,13 +182,13 @@ export default function TicketDetailsPage() {
   return (
     <Shell>
       <div className="page-header ticket-header">
-        <h1>{vehicleName(ticket)}</h1>
+        <h1>{vehicleName(ticket, i18n)}</h1>
         <TicketSubtitle ticket={ticket} />
         <RevisionChain ticket={chain} path={(n) => `/ticket-details/${n}`} />
       </div>
       {!online && (
         <div className="notice notice-warn tickets-offline" role="status">
-          Offline: showing the copy on this device. Downloads wait for the connection.
+          <Trans>Offline: showing the copy on this device. Downloads wait for the connection.</Trans>
         </div>
       )}
       <div className="ticket-grid">
@@ -189,7 +196,7 @@ export default function TicketDetailsPage() {
           <DetailsCard ticket={ticket} />
           <StatusPanel
             ticket={ticket}
-            banner={bannerFor(ticket)}
+            banner={bannerFor(ticket, i18n)}
             online={online}
             downloading={downloading}
             onDownload={download}
@@ -239,14 +246,19 @@ export default function TicketDetailsPage() {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="stack tickets-page ticket-page">
-      <nav className="breadcrumb ticket-breadcrumb" aria-label="Breadcrumb">
-        <Link to="/my-files">My Files</Link>
+      <nav className="breadcrumb ticket-breadcrumb" aria-label={t`Breadcrumb`}>
+        <Link to="/my-files">
+          <Trans>My Files</Trans>
+        </Link>
         <span aria-hidden="true" className="dir-icon">
           ›
         </span>
-        <span>Ticket details</span>
+        <span>
+          <Trans>Ticket details</Trans>
+        </span>
       </nav>
       {children}
     </div>
@@ -257,10 +269,14 @@ function NotFound() {
   return (
     <Shell>
       <section className="card tickets-state">
-        <h1>Ticket not found</h1>
-        <p className="muted">There is no ticket with this number among your files.</p>
+        <h1>
+          <Trans>Ticket not found</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>There is no ticket with this number among your files.</Trans>
+        </p>
         <Link to="/my-files" className="btn btn-secondary">
-          Back to My Files
+          <Trans>Back to My Files</Trans>
         </Link>
       </section>
     </Shell>
@@ -271,10 +287,12 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
   return (
     <Shell>
       <section className="card tickets-state">
-        <h1>Ticket Details</h1>
+        <h1>
+          <Trans>Ticket Details</Trans>
+        </h1>
         <p className="status-failed">{message}</p>
         <button type="button" className="btn btn-secondary" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </section>
     </Shell>

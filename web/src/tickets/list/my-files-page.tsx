@@ -1,8 +1,12 @@
 import { formatDateTime } from '@ecu/shared';
+import { i18n as currentI18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useFormatLocale } from '../../i18n';
 import { isOnline } from '../../local/connectivity';
 import { syncNow } from '../../local/sync-engine';
 import { useOnline } from '../../local/use-online';
@@ -20,6 +24,7 @@ const COLUMNS = 6;
  */
 export default function MyFilesPage() {
   const online = useOnline();
+  const { t } = useLingui();
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [refreshing, setRefreshing] = useState(() => isOnline());
@@ -34,7 +39,8 @@ export default function MyFilesPage() {
     syncNow()
       .catch(() => {
         // Offline is not a failure here: the stored list is what we can show.
-        if (isOnline()) toast.error('Failed to fetch Ecu Files', { toastId: 'my-files-load' });
+        if (isOnline())
+          toast.error(currentI18n._(msg`Failed to fetch Ecu Files`), { toastId: 'my-files-load' });
       })
       .finally(() => live && setRefreshing(false));
     return () => {
@@ -47,29 +53,37 @@ export default function MyFilesPage() {
   // 'Fetching Data...' only while nothing is known yet: Dexie unread, or empty and the server asked.
   const fetching = tickets === undefined || (all.length === 0 && refreshing && online);
   const empty = !fetching && all.length === 0;
+  const searched = query.trim();
+  const searching = searched !== '';
+  const matching = shown.length;
+  const count = all.length;
 
   return (
     <div className="stack tickets-page">
       <div className="page-header">
-        <h1>My Files</h1>
-        <p>View your submitted ECU files</p>
+        <h1>
+          <Trans>My Files</Trans>
+        </h1>
+        <p>
+          <Trans>View your submitted ECU files</Trans>
+        </p>
       </div>
 
       {/* Tickets submitted on this device that the server has not confirmed yet (the wizard's queue). */}
       <QueuedTickets />
 
-      <section className="card tickets-card" aria-label="My files">
+      <section className="card tickets-card" aria-label={t`My files`}>
         <div className="tickets-toolbar">
           <div className="tickets-search">
             <label htmlFor={searchId} className="sr-only">
-              Search files
+              <Trans>Search files</Trans>
             </label>
             <SearchIcon />
             <input
               id={searchId}
               type="search"
               className="input"
-              placeholder="Search files by make, model, registration..."
+              placeholder={t`Search files by make, model, registration...`}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               autoComplete="off"
@@ -79,14 +93,19 @@ export default function MyFilesPage() {
           <div className="tickets-toolbar-end">
             {!fetching && all.length > 0 && (
               <span className="muted tickets-count">
-                {query.trim() ? `${shown.length} of ${all.length}` : all.length} file
-                {all.length === 1 && !query.trim() ? '' : 's'}
+                {searching ? (
+                  <Trans>
+                    {matching} of {count} files
+                  </Trans>
+                ) : (
+                  <Plural value={count} one="# file" other="# files" />
+                )}
               </span>
             )}
             {!empty && (
               <Link to="/upload-file" className="btn">
                 <PlusIcon />
-                Submit File
+                <Trans>Submit File</Trans>
               </Link>
             )}
           </div>
@@ -95,10 +114,14 @@ export default function MyFilesPage() {
         {empty ? (
           <div className="tickets-empty">
             <EmptyIcon />
-            <h2>No files submitted yet</h2>
-            <p className="muted">Submit your first ECU file to get started!</p>
+            <h2>
+              <Trans>No files submitted yet</Trans>
+            </h2>
+            <p className="muted">
+              <Trans>Submit your first ECU file to get started!</Trans>
+            </p>
             <Link to="/upload-file" className="btn">
-              Submit File
+              <Trans>Submit File</Trans>
             </Link>
           </div>
         ) : (
@@ -106,26 +129,40 @@ export default function MyFilesPage() {
             <table className="tickets-table">
               <thead>
                 <tr>
-                  <th scope="col">VEHICLE</th>
-                  <th scope="col">REGISTRATION</th>
-                  <th scope="col">TOOL</th>
-                  <th scope="col" className="num">
-                    PRICE
+                  <th scope="col">
+                    <Trans>VEHICLE</Trans>
                   </th>
-                  <th scope="col">STATUS</th>
-                  <th scope="col">DATE</th>
+                  <th scope="col">
+                    <Trans>REGISTRATION</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>TOOL</Trans>
+                  </th>
+                  <th scope="col" className="num">
+                    <Trans>PRICE</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>STATUS</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>DATE</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {fetching ? (
                   <tr className="tickets-message">
                     <td colSpan={COLUMNS} aria-busy="true">
-                      <span role="status">Fetching Data...</span>
+                      <span role="status">
+                        <Trans>Fetching Data...</Trans>
+                      </span>
                     </td>
                   </tr>
                 ) : shown.length === 0 ? (
                   <tr className="tickets-message">
-                    <td colSpan={COLUMNS}>No files match “{query.trim()}”.</td>
+                    <td colSpan={COLUMNS}>
+                      <Trans>No files match “{searched}”.</Trans>
+                    </td>
                   </tr>
                 ) : (
                   shown.map((t) => <FileRow key={t._id} ticket={t} />)
@@ -141,26 +178,34 @@ export default function MyFilesPage() {
 
 /** The vehicle link stretches over the whole row (CSS), so the row is one big target. */
 function FileRow({ ticket }: { ticket: TicketView }) {
+  const { i18n } = useLingui();
+  const locale = useFormatLocale();
   return (
     <tr className="tickets-row" data-testid="file-row">
       <td>
         <Link to={`/ticket-details/${ticket.ticketNumber}`} className="tickets-vehicle tickets-row-link">
-          <span className="tickets-vehicle-name">{vehicleName(ticket)}</span>
+          <span className="tickets-vehicle-name">{vehicleName(ticket, i18n)}</span>
           <span className="tickets-ticket-no">#{ticket.ticketNumber}</span>
         </Link>
       </td>
       <td>
         <Plate registration={ticket.registration} />
       </td>
-      <td>{ticket.readTool || <span className="muted">N/A</span>}</td>
-      <td className="num tickets-price">{formatPrice(ticket.creditsNeed)}</td>
+      <td>
+        {ticket.readTool || (
+          <span className="muted">
+            <Trans>N/A</Trans>
+          </span>
+        )}
+      </td>
+      <td className="num tickets-price">{formatPrice(ticket.creditsNeed, locale)}</td>
       <td>
         <span className="ticket-status-cell">
           <StatusBadge status={ticket.status} />
           <AwaitingCustomerBadge ticket={ticket} />
         </span>
       </td>
-      <td className="tickets-date">{formatDateTime(ticket.createdAt)}</td>
+      <td className="tickets-date">{formatDateTime(ticket.createdAt, undefined, locale)}</td>
     </tr>
   );
 }

@@ -1,11 +1,15 @@
 import { formatFileSize } from '@ecu/shared';
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { formatLocale, i18n } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { type LocalFile, localDb, type OutboxCommand } from '../../local/db';
 import { useOnline } from '../../local/use-online';
 import { useTransferRate } from '../../ui/use-transfer-rate';
+import { wizardText } from '../wizard/wizard-words';
 import { discardQueuedTicket, retryCommand, type SendOutcome, sendCommand } from './queued-tickets';
 import { CREATE_TICKET_KIND, type CreateTicketCommandBody } from './ticket-outbox';
 import { isUploading, pause, resume } from './upload-queue';
@@ -17,18 +21,35 @@ const QUEUED_KEPT_TEXT = `${CREATE_FAILED_TEXT}. It is kept on this device and w
 
 /** The toast for what became of a queued ticket after a flush. */
 export function announceOutcome(outcome: SendOutcome) {
-  if (outcome.kind === 'created') toast.success(outcome.message);
-  else if (outcome.kind === 'failed') toast.error(outcome.message || CREATE_FAILED_TEXT);
-  else if (outcome.kind === 'queued' && outcome.waitingFor === 'server') toast.error(QUEUED_KEPT_TEXT);
-  else if (outcome.kind === 'queued') toast.info(QUEUED_OFFLINE_TEXT);
+  const say = (text: string) => wizardText(i18n, text);
+  if (outcome.kind === 'created') toast.success(say(outcome.message));
+  else if (outcome.kind === 'failed') toast.error(say(outcome.message || CREATE_FAILED_TEXT));
+  else if (outcome.kind === 'queued' && outcome.waitingFor === 'server') toast.error(say(QUEUED_KEPT_TEXT));
+  else if (outcome.kind === 'queued') toast.info(say(QUEUED_OFFLINE_TEXT));
 }
 
 function send(id: number) {
-  sendCommand(id).then(announceOutcome, (err) => toast.error(messageOf(err, CREATE_FAILED_TEXT)));
+  sendCommand(id).then(announceOutcome, (err) =>
+    toast.error(wizardText(i18n, messageOf(err, CREATE_FAILED_TEXT))),
+  );
 }
+
+/** A file's and a queued ticket's states, shown in the reader's language. */
+const STATE_WORDS = {
+  Uploaded: msg`Uploaded`,
+  Paused: msg`Paused`,
+  Failed: msg`Failed`,
+  Uploading: msg`Uploading`,
+  'Waiting to resume': msg`Waiting to resume`,
+  Waiting: msg`Waiting`,
+  'Waiting for network': msg`Waiting for network`,
+  Submitting: msg`Submitting`,
+} as const;
 
 /** One file of a queued ticket: name, size, a progress bar and Pause / Resume. */
 export function UploadProgress({ file, commandId }: { file: LocalFile; commandId: number }) {
+  const { i18n: shown, t } = useLingui();
+  const locale = formatLocale(shown);
   const [busy, setBusy] = useState(false);
   const percent = file.size > 0 ? Math.min(100, Math.round((file.bytesUploaded / file.size) * 100)) : 0;
   const done = file.status === 'done';
@@ -54,7 +75,7 @@ export function UploadProgress({ file, commandId }: { file: LocalFile; commandId
     send(commandId);
   }
 
-  const state = done
+  const state: keyof typeof STATE_WORDS = done
     ? 'Uploaded'
     : paused
       ? 'Paused'
@@ -79,18 +100,19 @@ export function UploadProgress({ file, commandId }: { file: LocalFile; commandId
           {file.name}
         </span>
         <span className="wiz-file-size">
-          {formatFileSize(Math.min(file.bytesUploaded, file.size))} / {formatFileSize(file.size)}
+          {formatFileSize(Math.min(file.bytesUploaded, file.size), locale)} /{' '}
+          {formatFileSize(file.size, locale)}
         </span>
-        <span className="wiz-upload-state">{state}</span>
+        <span className="wiz-upload-state">{shown._(STATE_WORDS[state])}</span>
         {canPause && (
           <button
             type="button"
             className="btn btn-secondary btn-sm"
             onClick={onPause}
             disabled={busy}
-            aria-label={`Pause ${file.name}`}
+            aria-label={t`Pause ${ph({ name: file.name })}`}
           >
-            Pause
+            <Trans>Pause</Trans>
           </button>
         )}
         {paused && (
@@ -99,16 +121,16 @@ export function UploadProgress({ file, commandId }: { file: LocalFile; commandId
             className="btn btn-sm"
             onClick={onResume}
             disabled={busy}
-            aria-label={`Resume ${file.name}`}
+            aria-label={t`Resume ${ph({ name: file.name })}`}
           >
-            Resume
+            <Trans>Resume</Trans>
           </button>
         )}
       </div>
       <div
         className="wiz-bar"
         role="progressbar"
-        aria-label={`${file.name} upload`}
+        aria-label={t`${ph({ name: file.name })} upload`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -117,18 +139,19 @@ export function UploadProgress({ file, commandId }: { file: LocalFile; commandId
         <span style={{ width: `${percent}%` }} />
       </div>
       {uploading && <span className="transfer-rate">{speed}</span>}
-      {file.error && <span className="field-error">{file.error}</span>}
+      {file.error && <span className="field-error">{wizardText(shown, file.error)}</span>}
     </li>
   );
 }
 
 function QueuedTicket({ cmd, files }: { cmd: OutboxCommand; files: LocalFile[] }) {
+  const { i18n: shown } = useLingui();
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const body = cmd.body as CreateTicketCommandBody;
   const title = [body.make, body.model, body.year].filter(Boolean).join(' ');
   const failed = cmd.status === 'failed';
-  const status = failed
+  const status: keyof typeof STATE_WORDS = failed
     ? 'Failed'
     : files.some((f) => f.status === 'paused')
       ? 'Paused'
@@ -161,10 +184,12 @@ function QueuedTicket({ cmd, files }: { cmd: OutboxCommand; files: LocalFile[] }
     <li className="wiz-queued" data-testid="queued-ticket">
       <div className="wiz-queued-head">
         <div>
-          <strong>{title || 'ECU file'}</strong>
+          <strong>{title || <Trans>ECU file</Trans>}</strong>
           <span className="wiz-queued-reg">{body.registration}</span>
         </div>
-        <span className={`badge ${failed ? 'badge-failed' : 'badge-pending'}`}>{status}</span>
+        <span className={`badge ${failed ? 'badge-failed' : 'badge-pending'}`}>
+          {shown._(STATE_WORDS[status])}
+        </span>
       </div>
       <ul className="wiz-upload-list">
         {files.map((f) => (
@@ -173,13 +198,13 @@ function QueuedTicket({ cmd, files }: { cmd: OutboxCommand; files: LocalFile[] }
       </ul>
       {failed && (
         <div className="notice notice-error notice-row">
-          <span>{cmd.error || CREATE_FAILED_TEXT}</span>
+          <span>{wizardText(shown, cmd.error || CREATE_FAILED_TEXT)}</span>
           <span className="wiz-queued-actions">
             <button type="button" className="btn btn-secondary btn-sm" onClick={retry} disabled={busy}>
-              Retry
+              <Trans>Retry</Trans>
             </button>
             <button type="button" className="btn btn-secondary btn-sm" onClick={discard} disabled={busy}>
-              Discard
+              <Trans>Discard</Trans>
             </button>
           </span>
         </div>
@@ -210,8 +235,12 @@ export function QueuedTickets() {
   return (
     <section className="card wiz-queue" aria-labelledby="queued-heading">
       <div className="wiz-card-head">
-        <h2 id="queued-heading">Waiting to be sent</h2>
-        <p className="muted">These files are kept on this device until the server has them.</p>
+        <h2 id="queued-heading">
+          <Trans>Waiting to be sent</Trans>
+        </h2>
+        <p className="muted">
+          <Trans>These files are kept on this device until the server has them.</Trans>
+        </p>
       </div>
       <ul className="wiz-queued-list">
         {queue.map(({ cmd, files }) => (

@@ -1,6 +1,8 @@
 import { DTC_CODES_MAX, DTC_MESSAGES, dtcLabel, parseDtcList } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import '../common/dtc-codes.css';
+import { useWizardText } from './wizard-words';
 
 /**
  * The wizard's fault-code list, asked for when the plan has DTC OFF
@@ -14,6 +16,8 @@ export function DtcCodeInput({
   codes: readonly string[];
   onChange: (codes: string[]) => void;
 }) {
+  const { t } = useLingui();
+  const wizardText = useWizardText();
   const inputId = useId();
   const errorId = useId();
   const headingId = useId();
@@ -29,7 +33,7 @@ export function DtcCodeInput({
       return;
     }
     if (typed.length === 0) {
-      setError('Type a fault code, like P0420');
+      setError(t`Type a fault code, like P0420`);
       return;
     }
     const next = [...codes, ...typed.filter((c) => !codes.includes(c))];
@@ -44,19 +48,25 @@ export function DtcCodeInput({
 
   return (
     <section className="dtc-input" aria-labelledby={headingId}>
-      <h3 id={headingId}>Fault codes to remove</h3>
+      <h3 id={headingId}>
+        <Trans>Fault codes to remove</Trans>
+      </h3>
       <p className="muted">
-        The DTC OFF codes, one at a time or several separated by commas or spaces: P-codes and manufacturer
-        codes (P, C, B or U and four characters).
+        <Trans>
+          The DTC OFF codes, one at a time or several separated by commas or spaces: P-codes and manufacturer
+          codes (P, C, B or U and four characters).
+        </Trans>
       </p>
       <div className="dtc-add">
         <div className="field">
-          <label htmlFor={inputId}>Fault code</label>
+          <label htmlFor={inputId}>
+            <Trans>Fault code</Trans>
+          </label>
           <input
             id={inputId}
             className="input"
             value={text}
-            placeholder="e.g. P0420"
+            placeholder={t`e.g. P0420`}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -70,16 +80,16 @@ export function DtcCodeInput({
           />
         </div>
         <button type="button" className="btn btn-secondary" onClick={() => add()}>
-          Add
+          <Trans>Add</Trans>
         </button>
       </div>
       {error && (
         <span id={errorId} className="field-error" role="alert">
-          {error}
+          {wizardText(error)}
         </span>
       )}
       {codes.length > 0 && (
-        <ul className="dtc-list" aria-label="Fault codes to remove">
+        <ul className="dtc-list" aria-label={t`Fault codes to remove`}>
           {codes.map((code) => (
             <li key={code} className="dtc-item">
               <span className="dtc-code">{code}</span>
@@ -87,10 +97,10 @@ export function DtcCodeInput({
               <button
                 type="button"
                 className="btn btn-secondary btn-sm"
-                aria-label={`Remove ${code}`}
+                aria-label={t`Remove ${code}`}
                 onClick={() => onChange(codes.filter((c) => c !== code))}
               >
-                Remove
+                <Trans>Remove</Trans>
               </button>
             </li>
           ))}

@@ -1,4 +1,6 @@
 import { ECU_NAMES, searchEcus } from '@ecu/shared';
+import { ph } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 
 /**
@@ -15,6 +17,7 @@ export function EcuPicker({
   value: string;
   onChange: (name: string) => void;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -47,7 +50,7 @@ export function EcuPicker({
         aria-describedby={`${id}-label`}
         onClick={() => setOpen(true)}
       >
-        <span className="wiz-ecu-value">{value || 'Select ECU ID'}</span>
+        <span className="wiz-ecu-value">{value || t`Select ECU ID`}</span>
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
@@ -90,6 +93,7 @@ function EcuSearch({
   onPick: (name: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const results = searchEcus(deferred);
@@ -121,8 +125,10 @@ function EcuSearch({
   return (
     <div className="wiz-dialog-card">
       <div className="wiz-dialog-head">
-        <h2 id={titleId}>Search ECU ID ({total} Total)</h2>
-        <button type="button" className="wiz-icon-btn" aria-label="Close" onClick={onCancel}>
+        <h2 id={titleId}>
+          <Trans>Search ECU ID ({total} Total)</Trans>
+        </h2>
+        <button type="button" className="wiz-icon-btn" aria-label={t`Close`} onClick={onCancel}>
           <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
           </svg>
@@ -145,8 +151,8 @@ function EcuSearch({
           id={`${listId}-search`}
           type="search"
           className="input"
-          placeholder="Search ECU..."
-          aria-label="Search ECU"
+          placeholder={t`Search ECU...`}
+          aria-label={t`Search ECU`}
           aria-controls={listId}
           autoComplete="off"
           value={query}
@@ -164,14 +170,22 @@ function EcuSearch({
         />
       </div>
       <p className="wiz-search-status" role="status">
-        {!searching
-          ? `Start typing to search all ${total} ECUs.`
-          : results.length > 0
-            ? `Found ${results.length} results.`
-            : `No ECU found matching "${deferred.trim()}"`}
+        {!searching ? (
+          t`Start typing to search all ${total} ECUs.`
+        ) : results.length > 0 ? (
+          <Plural value={results.length} one="Found # results." other="Found # results." />
+        ) : (
+          t`No ECU found matching "${ph({ query: deferred.trim() })}"`
+        )}
       </p>
       {results.length > 0 && (
-        <ul ref={listRef} id={listId} className="wiz-ecu-list" aria-label="ECU types" onKeyDown={onListKey}>
+        <ul
+          ref={listRef}
+          id={listId}
+          className="wiz-ecu-list"
+          aria-label={t`ECU types`}
+          onKeyDown={onListKey}
+        >
           {results.map((name) => (
             <li key={name}>
               <button
@@ -189,13 +203,13 @@ function EcuSearch({
       <div className="wiz-dialog-foot">
         {selected ? (
           <button type="button" className="btn-link" onClick={() => onPick('')}>
-            Clear selection
+            <Trans>Clear selection</Trans>
           </button>
         ) : (
           <span />
         )}
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </div>

@@ -1,5 +1,8 @@
 import { formatFileSize } from '@ecu/shared';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { useFormatLocale } from '../../i18n';
 import type { WizardFile } from './wizard-state';
 
 /**
@@ -32,6 +35,8 @@ export function FileDrop({
   hint: string;
   emptyText: string;
 }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
@@ -60,7 +65,7 @@ export function FileDrop({
             *
           </span>
         ) : (
-          <span className="wiz-optional"> (optional)</span>
+          <span className="wiz-optional"> {t`(optional)`}</span>
         )}
       </span>
       <label
@@ -98,14 +103,17 @@ export function FileDrop({
           </svg>
         </span>
         <span className="wiz-drop-text">
-          <strong>{single ? 'Replace file' : dragging ? 'Drop to add' : emptyText}</strong>
+          <strong>{single ? t`Replace file` : dragging ? t`Drop to add` : emptyText}</strong>
           <span id={hintId} className="wiz-drop-hint">
-            Drag and drop, or <span className="wiz-drop-browse">browse</span>. {hint}
+            <Trans>
+              Drag and drop, or <span className="wiz-drop-browse">browse</span>.
+            </Trans>{' '}
+            {hint}
           </span>
         </span>
       </label>
       {files.length > 0 && (
-        <ul className="wiz-file-list" aria-label={`${label}: chosen files`}>
+        <ul className="wiz-file-list" aria-label={t`${label}: chosen files`}>
           {files.map((f) => (
             <li key={f.id} className="wiz-file">
               <span className="wiz-file-icon" aria-hidden="true">
@@ -127,11 +135,11 @@ export function FileDrop({
               <span className="wiz-file-name" title={f.file.name}>
                 {f.file.name}
               </span>
-              <span className="wiz-file-size">{formatFileSize(f.file.size)}</span>
+              <span className="wiz-file-size">{formatFileSize(f.file.size, locale)}</span>
               <button
                 type="button"
                 className="wiz-icon-btn"
-                aria-label={`Remove ${f.file.name}`}
+                aria-label={t`Remove ${ph({ name: f.file.name })}`}
                 onClick={() => onRemove(f.id)}
               >
                 <svg

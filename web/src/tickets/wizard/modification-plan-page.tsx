@@ -8,9 +8,13 @@ import {
   type Stage,
   TICKET_MESSAGES,
 } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
+import { useDomainName } from '../../i18n';
 import { DtcCodeInput } from './dtc-code-input';
 import { FileDrop } from './file-drop';
 import { IN_WIZARD, useWizardPage } from './use-wizard-draft';
@@ -18,31 +22,28 @@ import { useWizardFiles } from './use-wizard-files';
 import { WizardHeader } from './wizard-header';
 import { EMPTY_PLAN, type PlanValues, planIssues, takesOptions } from './wizard-state';
 import { DRAFT_NOT_SAVED_TEXT, draftWriter, type WizardDraft, warnDraftNotSaved } from './wizard-store';
+import { useWizardText } from './wizard-words';
 
 const NOTES_MAX = 2000;
 
-const CATEGORY_LABELS: Record<OptionCategory, string> = {
-  performance: 'Performance',
-  emissions: 'Emissions',
-  security: 'Security',
-  maintenance: 'Maintenance',
-  service: 'Service',
-  display: 'Display',
-  diagnostics: 'Diagnostics',
-  fuel: 'Fuel',
-  transmission: 'Transmission',
-  sensors: 'Sensors',
-  comfort: 'Comfort',
+const CATEGORY_LABELS: Record<OptionCategory, MessageDescriptor> = {
+  performance: msg`Performance`,
+  emissions: msg`Emissions`,
+  security: msg`Security`,
+  maintenance: msg`Maintenance`,
+  service: msg`Service`,
+  display: msg`Display`,
+  diagnostics: msg`Diagnostics`,
+  fuel: msg`Fuel`,
+  transmission: msg`Transmission`,
+  sensors: msg`Sensors`,
+  comfort: msg`Comfort`,
 };
 
 const GROUPS = OPTION_CATEGORIES.map((category) => ({
   category,
   options: SOLUTION_OPTIONS.filter((o) => o.category === category),
 })).filter((g) => g.options.length > 0);
-
-function surchargeText(credits: number): string {
-  return `+${credits} credit${credits === 1 ? '' : 's'}`;
-}
 
 /** /modification-plan, step 2 of 3: the stage, the solutions, notes and the files. */
 export default function ModificationPlanPage() {
@@ -51,7 +52,7 @@ export default function ModificationPlanPage() {
   if (load.status === 'loading') {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -61,6 +62,9 @@ export default function ModificationPlanPage() {
 type Errors = Partial<Record<'stage' | 'options' | 'ecuFile' | 'commonFiles', string>>;
 
 function PlanForm({ initial }: { initial: WizardDraft }) {
+  const { i18n, t } = useLingui();
+  const wizardText = useWizardText();
+  const domainName = useDomainName();
   const navigate = useNavigate();
   const [plan, setPlan] = useState<PlanValues>(initial.plan ?? EMPTY_PLAN);
   const [errors, setErrors] = useState<Errors>({});
@@ -72,7 +76,7 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
 
   function say(message: string) {
     if (lastToast.current !== null) toast.dismiss(lastToast.current);
-    lastToast.current = toast.error(message);
+    lastToast.current = toast.error(wizardText(message));
   }
 
   const {
@@ -143,31 +147,38 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
   }
 
   const vehicleLine = [vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(' ');
+  const registration = vehicle.registration.toUpperCase();
+  const chosenStage = plan.stage;
+  const shown: Errors = Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, message && wizardText(message)]),
+  );
 
   return (
     <div className="stack wiz-page">
       <WizardHeader
         step={2}
         crumbs={[
-          { label: 'Dashboard', to: '/dashboard' },
-          { label: 'Portal' },
-          { label: 'Upload File', to: '/upload-file' },
-          { label: 'Modification Plan' },
+          { label: t`Dashboard`, to: '/dashboard' },
+          { label: t`Portal` },
+          { label: t`Upload File`, to: '/upload-file' },
+          { label: t`Modification Plan` },
         ]}
-        title="Modification Plan"
-        subtitle={`Choose the stage and the solutions for ${vehicleLine} (${vehicle.registration.toUpperCase()}).`}
+        title={t`Modification Plan`}
+        subtitle={t`Choose the stage and the solutions for ${vehicleLine} (${registration}).`}
       />
 
-      <form className="wiz-form" noValidate onSubmit={onContinue} aria-label="Modification Plan">
+      <form className="wiz-form" noValidate onSubmit={onContinue} aria-label={t`Modification Plan`}>
         <section className="card wiz-card" id="plan-stage" aria-labelledby="stage-heading">
           <div className="wiz-card-head">
             <h2 id="stage-heading">
-              Stage
+              <Trans>Stage</Trans>
               <span className="req" aria-hidden="true">
                 *
               </span>
             </h2>
-            <p className="muted">The tune you want. Stage 1 and Stage 2 include the 18 free solutions.</p>
+            <p className="muted">
+              <Trans>The tune you want. Stage 1 and Stage 2 include the 18 free solutions.</Trans>
+            </p>
           </div>
           <div
             className="wiz-stage-grid"
@@ -177,10 +188,10 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
           >
             {STAGES.map((stage) => {
               const tag = STAGES_WITH_FREE_SOLUTIONS.includes(stage)
-                ? 'Free solutions included'
+                ? t`Free solutions included`
                 : takesOptions(stage)
-                  ? 'Solutions 1 credit each'
-                  : 'No options';
+                  ? t`Solutions 1 credit each`
+                  : t`No options`;
               return (
                 <label key={stage} className={`wiz-stage${plan.stage === stage ? ' selected' : ''}`}>
                   <input
@@ -190,45 +201,54 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
                     checked={plan.stage === stage}
                     onChange={() => chooseStage(stage)}
                   />
-                  <span className="wiz-stage-name">{stage}</span>
+                  <span className="wiz-stage-name">{domainName(stage)}</span>
                   <span className="wiz-stage-tag">{tag}</span>
                 </label>
               );
             })}
           </div>
-          {errors.stage && <span className="field-error">{errors.stage}</span>}
+          {shown.stage && <span className="field-error">{shown.stage}</span>}
         </section>
 
         <section className="card wiz-card" id="plan-options" aria-labelledby="options-heading">
           <div className="wiz-card-head wiz-card-head-row">
             <div>
-              <h2 id="options-heading">Options</h2>
+              <h2 id="options-heading">
+                <Trans>Options</Trans>
+              </h2>
               <p className="muted">
-                Badges show a surcharge that always applies. Other solutions cost 1 credit
-                {freeStage ? `, and the 18 marked free cost nothing with ${plan.stage}` : ''}.
+                {freeStage
+                  ? t`Badges show a surcharge that always applies. Other solutions cost 1 credit, and the 18 marked free cost nothing with ${chosenStage}.`
+                  : t`Badges show a surcharge that always applies. Other solutions cost 1 credit.`}
               </p>
             </div>
             {optionsOn && (
               <span className="badge badge-neutral" aria-live="polite">
-                {plan.options.length} selected
+                <Plural value={plan.options.length} one="# selected" other="# selected" />
               </span>
             )}
           </div>
           {plan.stage !== '' && !optionsOn && (
             <div className="notice notice-info" role="status">
-              {TICKET_MESSAGES.optionsDisabled}
+              {wizardText(TICKET_MESSAGES.optionsDisabled)}
             </div>
           )}
-          {plan.stage === '' && <p className="wiz-hint wiz-options-hint">Choose a stage first.</p>}
+          {plan.stage === '' && (
+            <p className="wiz-hint wiz-options-hint">
+              <Trans>Choose a stage first.</Trans>
+            </p>
+          )}
           <fieldset
             className="wiz-options"
             disabled={!optionsOn}
             aria-describedby={errors.options ? 'options-error' : undefined}
           >
-            <legend className="visually-hidden">Solutions</legend>
+            <legend className="visually-hidden">
+              <Trans>Solutions</Trans>
+            </legend>
             {GROUPS.map((group) => (
               <div key={group.category} className="wiz-option-group">
-                <h3>{CATEGORY_LABELS[group.category]}</h3>
+                <h3>{i18n._(CATEGORY_LABELS[group.category])}</h3>
                 <div className="wiz-option-grid">
                   {group.options.map((o) => {
                     const checked = plan.options.includes(o.name);
@@ -243,9 +263,13 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
                         />
                         <span className="wiz-option-name">{o.name}</span>
                         {o.surcharge ? (
-                          <span className="badge badge-surcharge">{surchargeText(o.surcharge)}</span>
+                          <span className="badge badge-surcharge">
+                            <Plural value={o.surcharge} one="+# credit" other="+# credits" />
+                          </span>
                         ) : freeStage && o.freeWithStage ? (
-                          <span className="badge badge-free">Free</span>
+                          <span className="badge badge-free">
+                            <Trans>Free</Trans>
+                          </span>
                         ) : null}
                       </label>
                     );
@@ -254,9 +278,9 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
               </div>
             ))}
           </fieldset>
-          {errors.options && (
+          {shown.options && (
             <span id="options-error" className="field-error">
-              {errors.options}
+              {shown.options}
             </span>
           )}
           {optionsOn && plan.options.includes(DTC_OFF_OPTION) && (
@@ -270,9 +294,13 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
         <section className="card wiz-card">
           <div className="wiz-card-head">
             <h2 id="notes-heading">
-              Notes <span className="wiz-optional">(optional)</span>
+              <Trans>
+                Notes <span className="wiz-optional">(optional)</span>
+              </Trans>
             </h2>
-            <p className="muted">Anything the tuner should know: hardware changes, fuel, earlier work.</p>
+            <p className="muted">
+              <Trans>Anything the tuner should know: hardware changes, fuel, earlier work.</Trans>
+            </p>
           </div>
           <textarea
             id="notes"
@@ -282,7 +310,7 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
             maxLength={NOTES_MAX}
             value={plan.notes}
             onChange={(e) => update({ ...plan, notes: e.target.value })}
-            placeholder="e.g. Downpipe fitted, 98 RON fuel, customer wants a smooth power delivery."
+            placeholder={t`e.g. Downpipe fitted, 98 RON fuel, customer wants a smooth power delivery.`}
           />
           <span className="wiz-counter">
             {plan.notes.length} / {NOTES_MAX}
@@ -291,30 +319,32 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
 
         <section className="card wiz-card" id="plan-ecuFile" aria-labelledby="plan-files-heading">
           <div className="wiz-card-head">
-            <h2 id="plan-files-heading">Files</h2>
+            <h2 id="plan-files-heading">
+              <Trans>Files</Trans>
+            </h2>
           </div>
           <div className="wiz-files">
             <FileDrop
               id="planEcuFile"
-              label="Original ECU File"
+              label={t`Original ECU File`}
               required
               files={ecuFile ? [ecuFile] : []}
               onAdd={replaceEcuFile}
               onRemove={removeEcuFile}
-              error={errors.ecuFile}
-              emptyText="Drop your ECU read here"
-              hint="Any file type, up to 20 MB."
+              error={shown.ecuFile}
+              emptyText={t`Drop your ECU read here`}
+              hint={t`Any file type, up to 20 MB.`}
             />
             <FileDrop
               id="planCommonFiles"
-              label="Additional Files"
+              label={t`Additional Files`}
               multiple
               files={commonFiles}
               onAdd={addCommonFiles}
               onRemove={removeCommonFile}
-              error={errors.commonFiles}
-              emptyText="Add logs, photos or other reads"
-              hint="Up to 10 files, 100 MB in total."
+              error={shown.commonFiles}
+              emptyText={t`Add logs, photos or other reads`}
+              hint={t`Up to 10 files, 100 MB in total.`}
             />
           </div>
         </section>
@@ -328,10 +358,10 @@ function PlanForm({ initial }: { initial: WizardDraft }) {
             <span aria-hidden="true" className="dir-icon">
               ←
             </span>{' '}
-            Back
+            <Trans>Back</Trans>
           </button>
           <button type="submit" className="btn wiz-continue">
-            Continue{' '}
+            <Trans>Continue</Trans>{' '}
             <span aria-hidden="true" className="dir-icon">
               →
             </span>

@@ -6,11 +6,13 @@ import {
   quoteTicket,
   TICKET_MESSAGES,
 } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAuthUser } from '../../accounts';
+import { useDomainName, useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { isOnline } from '../../local/connectivity';
 import { localDb } from '../../local/db';
@@ -25,6 +27,7 @@ import { IN_WIZARD, useWizardPage } from './use-wizard-draft';
 import { WizardHeader } from './wizard-header';
 import { type PlanValues, planDtcCodes, type WizardData } from './wizard-state';
 import { submitDraft } from './wizard-store';
+import { quoteLineLabel, useWizardText } from './wizard-words';
 
 const CREATE_FAILED_TEXT = 'Failed to create Ecu file';
 
@@ -35,7 +38,7 @@ export default function OverviewPage() {
   if (load.status === 'loading') {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -55,6 +58,10 @@ function useEarlierTicketDates(registration: string): string[] | undefined {
 }
 
 function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
+  const { i18n, t } = useLingui();
+  const wizardText = useWizardText();
+  const domainName = useDomainName();
+  const locale = useFormatLocale();
   const navigate = useNavigate();
   const online = useOnline();
   const user = useAuthUser();
@@ -80,7 +87,7 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
   async function submit() {
     if (!accepted) {
       setTouched(true);
-      toast.error(TICKET_MESSAGES.terms);
+      toast.error(wizardText(TICKET_MESSAGES.terms));
       return;
     }
     if (!ecuFile) return;
@@ -92,27 +99,29 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
       const cmd = await submitDraft(data, (localFileIds) => queueTicket(data, localFileIds));
       navigate('/my-files', { replace: true });
       if (!isOnline()) {
-        toast.info(QUEUED_OFFLINE_TEXT);
+        toast.info(wizardText(QUEUED_OFFLINE_TEXT));
         return;
       }
       // The uploads and the create run on after this page is gone; the toast says how it ended.
-      sendCommand(cmd.id!).then(announceOutcome, (err) => toast.error(messageOf(err, CREATE_FAILED_TEXT)));
+      sendCommand(cmd.id!).then(announceOutcome, (err) =>
+        toast.error(wizardText(messageOf(err, CREATE_FAILED_TEXT))),
+      );
     } catch (err) {
       setBusy(false);
-      toast.error(messageOf(err, CREATE_FAILED_TEXT));
+      toast.error(wizardText(messageOf(err, CREATE_FAILED_TEXT)));
     }
   }
 
   const facts: [string, string][] = [
-    ['Make', vehicle.make],
-    ['Model', vehicle.model],
-    ['Year', vehicle.year],
-    ['Registration', vehicle.registration.toUpperCase()],
-    ['ECU ID', vehicle.ecuId || 'N/A'],
-    ['Transmission', vehicle.transmission],
-    ['Read Tool', vehicle.readTool],
-    ['Read Type', vehicle.readType],
-    ['Master / Slave', vehicle.masterSlave],
+    [t`Make`, vehicle.make],
+    [t`Model`, vehicle.model],
+    [t`Year`, vehicle.year],
+    [t`Registration`, vehicle.registration.toUpperCase()],
+    [t`ECU ID`, vehicle.ecuId || t`N/A`],
+    [t`Transmission`, domainName(vehicle.transmission)],
+    [t`Read Tool`, vehicle.readTool],
+    [t`Read Type`, domainName(vehicle.readType)],
+    [t`Master / Slave`, domainName(vehicle.masterSlave)],
   ];
 
   return (
@@ -120,20 +129,22 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
       <WizardHeader
         step={3}
         crumbs={[
-          { label: 'Dashboard', to: '/dashboard' },
-          { label: 'Portal' },
-          { label: 'Upload File', to: '/upload-file' },
-          { label: 'Overview' },
+          { label: t`Dashboard`, to: '/dashboard' },
+          { label: t`Portal` },
+          { label: t`Upload File`, to: '/upload-file' },
+          { label: t`Overview` },
         ]}
-        title="Overview"
-        subtitle="Check everything before you submit. You can go back and change the plan."
+        title={t`Overview`}
+        subtitle={t`Check everything before you submit. You can go back and change the plan.`}
       />
 
       <ServiceStatusBanner context="upload" />
 
       {!online && (
         <div className="notice notice-warn" role="status">
-          You are offline. Submit keeps your file on this device and sends it when you are back online.
+          <Trans>
+            You are offline. Submit keeps your file on this device and sends it when you are back online.
+          </Trans>
         </div>
       )}
 
@@ -141,9 +152,11 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
         <div className="wiz-overview-main">
           <section className="card wiz-card" aria-labelledby="ov-vehicle">
             <div className="wiz-card-head wiz-card-head-row">
-              <h2 id="ov-vehicle">Vehicle</h2>
+              <h2 id="ov-vehicle">
+                <Trans>Vehicle</Trans>
+              </h2>
               <Link to="/upload-file" state={IN_WIZARD} className="wiz-edit">
-                Edit
+                <Trans>Edit</Trans>
               </Link>
             </div>
             <dl className="facts wiz-facts">
@@ -160,18 +173,24 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
 
           <section className="card wiz-card" aria-labelledby="ov-plan">
             <div className="wiz-card-head wiz-card-head-row">
-              <h2 id="ov-plan">Modification Plan</h2>
+              <h2 id="ov-plan">
+                <Trans>Modification Plan</Trans>
+              </h2>
               <button type="button" className="wiz-edit btn-link" onClick={back}>
-                Edit
+                <Trans>Edit</Trans>
               </button>
             </div>
             <dl className="facts wiz-facts">
               <div>
-                <dt>Stage</dt>
-                <dd>{plan.stage}</dd>
+                <dt>
+                  <Trans>Stage</Trans>
+                </dt>
+                <dd>{domainName(plan.stage)}</dd>
               </div>
               <div className="wiz-span-all">
-                <dt>Options</dt>
+                <dt>
+                  <Trans>Options</Trans>
+                </dt>
                 <dd>
                   {plan.options.length > 0 ? (
                     <ul className="wiz-chips">
@@ -182,15 +201,19 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
                       ))}
                     </ul>
                   ) : (
-                    <span className="muted">None</span>
+                    <span className="muted">
+                      <Trans>None</Trans>
+                    </span>
                   )}
                 </dd>
               </div>
               {planDtcCodes(plan).length > 0 && (
                 <div className="wiz-span-all">
-                  <dt>Fault codes</dt>
+                  <dt>
+                    <Trans>Fault codes</Trans>
+                  </dt>
                   <dd>
-                    <ul className="dtc-list" aria-label="Fault codes to remove">
+                    <ul className="dtc-list" aria-label={t`Fault codes to remove`}>
                       {planDtcCodes(plan).map((code) => (
                         <li key={code} className="dtc-item">
                           <span className="dtc-code">{code}</span>
@@ -202,29 +225,43 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
                 </div>
               )}
               <div className="wiz-span-all">
-                <dt>Notes</dt>
-                <dd className="wiz-notes-view">{plan.notes || <span className="muted">None</span>}</dd>
+                <dt>
+                  <Trans>Notes</Trans>
+                </dt>
+                <dd className="wiz-notes-view">
+                  {plan.notes || (
+                    <span className="muted">
+                      <Trans>None</Trans>
+                    </span>
+                  )}
+                </dd>
               </div>
             </dl>
           </section>
 
           <section className="card wiz-card" aria-labelledby="ov-files">
             <div className="wiz-card-head">
-              <h2 id="ov-files">Files</h2>
+              <h2 id="ov-files">
+                <Trans>Files</Trans>
+              </h2>
             </div>
             <ul className="wiz-file-list wiz-file-summary">
               {ecuFile && (
                 <li className="wiz-file">
-                  <span className="badge badge-neutral">ECU file</span>
+                  <span className="badge badge-neutral">
+                    <Trans>ECU file</Trans>
+                  </span>
                   <span className="wiz-file-name">{ecuFile.file.name}</span>
-                  <span className="wiz-file-size">{formatFileSize(ecuFile.file.size)}</span>
+                  <span className="wiz-file-size">{formatFileSize(ecuFile.file.size, locale)}</span>
                 </li>
               )}
               {commonFiles.map((f) => (
                 <li key={f.id} className="wiz-file">
-                  <span className="badge badge-neutral">Additional</span>
+                  <span className="badge badge-neutral">
+                    <Trans>Additional</Trans>
+                  </span>
                   <span className="wiz-file-name">{f.file.name}</span>
-                  <span className="wiz-file-size">{formatFileSize(f.file.size)}</span>
+                  <span className="wiz-file-size">{formatFileSize(f.file.size, locale)}</span>
                 </li>
               ))}
             </ul>
@@ -233,42 +270,50 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
 
         <aside className="wiz-overview-side">
           <section className="card wiz-card wiz-quote" aria-labelledby="ov-quote">
-            <h2 id="ov-quote">Credits</h2>
+            <h2 id="ov-quote">
+              <Trans>Credits</Trans>
+            </h2>
             <table className="wiz-quote-table">
               <tbody>
                 {quote.lines.map((line) => (
                   <tr key={line.label}>
                     <th scope="row" className="wiz-quote-cell">
-                      {line.label}
+                      {quoteLineLabel(i18n, line.label)}
                     </th>
-                    <td className="wiz-quote-cell wiz-quote-credits">{formatCredits(line.credits)}</td>
+                    <td className="wiz-quote-cell wiz-quote-credits">
+                      {formatCredits(line.credits, locale)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr>
                   <th scope="row" className="wiz-quote-cell wiz-quote-total">
-                    Total
+                    <Trans>Total</Trans>
                   </th>
                   <td className="wiz-quote-cell wiz-quote-credits wiz-quote-total" data-testid="quote-total">
-                    {formatCredits(quote.total)}
+                    {formatCredits(quote.total, locale)}
                   </td>
                 </tr>
               </tfoot>
             </table>
             <p className="wiz-quote-note">
-              Credits are taken once, when you first download the tuned file.
+              <Trans>Credits are taken once, when you first download the tuned file.</Trans>
               {balance !== null && (
                 <>
                   {' '}
-                  Your balance: <strong>{formatCredits(balance)}</strong>.
+                  <Trans>
+                    Your balance: <strong>{formatCredits(balance, locale)}</strong>.
+                  </Trans>
                 </>
               )}
             </p>
           </section>
 
           <section className="card wiz-card" aria-labelledby="ov-terms">
-            <h2 id="ov-terms">Terms</h2>
+            <h2 id="ov-terms">
+              <Trans>Terms</Trans>
+            </h2>
             <TermsBox />
             <label className="check wiz-terms-check" htmlFor={termsId}>
               <input
@@ -282,11 +327,13 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
                   setTouched(true);
                 }}
               />
-              <span>I accept the terms and conditions</span>
+              <span>
+                <Trans>I accept the terms and conditions</Trans>
+              </span>
             </label>
             {touched && !accepted && (
               <span id={`${termsId}-error`} className="field-error" role="alert">
-                {TICKET_MESSAGES.terms}
+                {wizardText(TICKET_MESSAGES.terms)}
               </span>
             )}
           </section>
@@ -298,10 +345,10 @@ function Overview({ data }: { data: WizardData & { plan: PlanValues } }) {
           <span aria-hidden="true" className="dir-icon">
             ←
           </span>{' '}
-          Back
+          <Trans>Back</Trans>
         </button>
         <button type="button" className="btn wiz-continue" disabled={!accepted || busy} onClick={submit}>
-          {busy ? 'Submitting...' : 'Submit'}
+          {busy ? t`Submitting...` : t`Submit`}
         </button>
       </div>
     </div>

@@ -1,7 +1,9 @@
 import { formatFileSize, MASTER_SLAVE, READ_TOOLS, READ_TYPES, TRANSMISSIONS } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Id, toast } from 'react-toastify';
+import { useDomainName, useFormatLocale } from '../../i18n';
 import { ServiceStatusBanner } from '../../service-status';
 import { errorIdOf, Field } from '../../ui/field';
 import { EcuIdentificationView } from '../common/ecu-identification';
@@ -21,6 +23,7 @@ import {
   type WizardDraft,
   warnDraftNotSaved,
 } from './wizard-store';
+import { useWizardText } from './wizard-words';
 
 type Errors = Partial<Record<WizardIssue['field'] | 'commonFiles', string>>;
 
@@ -31,7 +34,7 @@ export default function UploadFilePage() {
   if (load.status !== 'ready') {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -58,6 +61,10 @@ function VehicleForm({
   restored: boolean;
   onStartOver: () => void;
 }) {
+  const { t } = useLingui();
+  const wizardText = useWizardText();
+  const domainName = useDomainName();
+  const locale = useFormatLocale();
   const navigate = useNavigate();
   const [vehicle, setVehicle] = useState<VehicleValues>(initial.vehicle);
   const [errors, setErrors] = useState<Errors>({});
@@ -67,7 +74,7 @@ function VehicleForm({
 
   function say(message: string) {
     if (lastToast.current !== null) toast.dismiss(lastToast.current);
-    lastToast.current = toast.error(message);
+    lastToast.current = toast.error(wizardText(message));
   }
 
   const { ecuFile, commonFiles, addEcuFile, addCommonFiles, removeEcuFile, removeCommonFile } =
@@ -111,23 +118,29 @@ function VehicleForm({
   }
 
   const totalCommon = commonFiles.reduce((s, f) => s + f.file.size, 0);
+  const used = formatFileSize(totalCommon, locale);
+  const shown: Errors = Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, message && wizardText(message)]),
+  );
 
   return (
     <div className="stack wiz-page">
       <WizardHeader
         step={1}
-        crumbs={[{ label: 'Dashboard', to: '/dashboard' }, { label: 'Portal' }, { label: 'Upload File' }]}
-        title="Upload File"
-        subtitle="Tell us about the vehicle and attach the ECU read. Nothing is charged until you download the tuned file."
+        crumbs={[{ label: t`Dashboard`, to: '/dashboard' }, { label: t`Portal` }, { label: t`Upload File` }]}
+        title={t`Upload File`}
+        subtitle={t`Tell us about the vehicle and attach the ECU read. Nothing is charged until you download the tuned file.`}
       />
 
       <ServiceStatusBanner context="upload" />
 
       {restored && (
         <div className="notice notice-info notice-row" role="status">
-          <span>We kept the file you started earlier on this device. Carry on where you left off.</span>
+          <span>
+            <Trans>We kept the file you started earlier on this device. Carry on where you left off.</Trans>
+          </span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={onStartOver}>
-            Start over
+            <Trans>Start over</Trans>
           </button>
         </div>
       )}
@@ -135,20 +148,22 @@ function VehicleForm({
       <form className="wiz-form" noValidate onSubmit={onContinue} aria-labelledby="vehicle-heading">
         <section className="card wiz-card">
           <div className="wiz-card-head">
-            <h2 id="vehicle-heading">Vehicle Parameters</h2>
+            <h2 id="vehicle-heading">
+              <Trans>Vehicle Parameters</Trans>
+            </h2>
             <p className="muted">
-              As on the vehicle documents. The ECU ID is on the ECU label or in your tool.
+              <Trans>As on the vehicle documents. The ECU ID is on the ECU label or in your tool.</Trans>
             </p>
           </div>
 
           <div className="wiz-grid">
             <TextField
               id="make"
-              label="Make"
+              label={t`Make`}
               value={vehicle.make}
-              error={errors.make}
+              error={shown.make}
               list="make-suggestions"
-              placeholder="e.g. Volkswagen"
+              placeholder={t`e.g. Volkswagen`}
               autoComplete="off"
               maxLength={60}
               onChange={(v) => set('make', v)}
@@ -160,29 +175,29 @@ function VehicleForm({
             </datalist>
             <TextField
               id="model"
-              label="Model"
+              label={t`Model`}
               value={vehicle.model}
-              error={errors.model}
-              placeholder="e.g. Golf 2.0 TDI"
+              error={shown.model}
+              placeholder={t`e.g. Golf 2.0 TDI`}
               maxLength={80}
               onChange={(v) => set('model', v)}
             />
             <TextField
               id="year"
-              label="Year"
+              label={t`Year`}
               value={vehicle.year}
-              error={errors.year}
-              placeholder="e.g. 2019"
+              error={shown.year}
+              placeholder={t`e.g. 2019`}
               inputMode="numeric"
               maxLength={20}
               onChange={(v) => set('year', v)}
             />
             <TextField
               id="registration"
-              label="Registration"
+              label={t`Registration`}
               value={vehicle.registration}
-              error={errors.registration}
-              placeholder="e.g. AB12 CDE"
+              error={shown.registration}
+              placeholder={t`e.g. AB12 CDE`}
               maxLength={20}
               className="wiz-reg"
               onChange={(v) => set('registration', v)}
@@ -190,7 +205,9 @@ function VehicleForm({
 
             <div className="field wiz-span-2">
               <span className="wiz-field-label" id="ecuId-label">
-                ECU ID <span className="wiz-optional">(optional)</span>
+                <Trans>
+                  ECU ID <span className="wiz-optional">(optional)</span>
+                </Trans>
               </span>
               <EcuPicker id="ecuId" value={vehicle.ecuId} onChange={(v) => set('ecuId', v)} />
             </div>
@@ -198,41 +215,42 @@ function VehicleForm({
             <div className="wiz-span-2">
               <ChoicePills
                 name="transmission"
-                legend="Transmission"
-                options={TRANSMISSIONS.map((t) => ({ value: t, label: t }))}
+                legend={t`Transmission`}
+                options={TRANSMISSIONS.map((value) => ({ value, label: domainName(value) }))}
                 value={vehicle.transmission}
                 onChange={(v) => set('transmission', v)}
-                error={errors.transmission}
+                error={shown.transmission}
               />
             </div>
 
             <SelectField
               id="readTool"
-              label="Read Tool"
-              placeholder="Select read tool"
+              label={t`Read Tool`}
+              placeholder={t`Select read tool`}
               options={READ_TOOLS}
               value={vehicle.readTool}
-              error={errors.readTool}
+              error={shown.readTool}
               onChange={(v) => set('readTool', v as VehicleValues['readTool'])}
             />
             <SelectField
               id="readType"
-              label="Read Type"
-              placeholder="Select read type"
+              label={t`Read Type`}
+              placeholder={t`Select read type`}
               options={READ_TYPES}
+              optionLabel={domainName}
               value={vehicle.readType}
-              error={errors.readType}
+              error={shown.readType}
               onChange={(v) => set('readType', v as VehicleValues['readType'])}
             />
 
             <div className="wiz-span-2">
               <ChoicePills
                 name="masterSlave"
-                legend="Master / Slave"
-                options={MASTER_SLAVE.map((m) => ({ value: m, label: m }))}
+                legend={t`Master / Slave`}
+                options={MASTER_SLAVE.map((value) => ({ value, label: domainName(value) }))}
                 value={vehicle.masterSlave}
                 onChange={(v) => set('masterSlave', v)}
-                hint="Slave: further solutions for the same registration are free for 21 days. Master: every extra is charged."
+                hint={t`Slave: further solutions for the same registration are free for 21 days. Master: every extra is charged.`}
               />
             </div>
           </div>
@@ -240,46 +258,52 @@ function VehicleForm({
 
         <section className="card wiz-card" aria-labelledby="files-heading">
           <div className="wiz-card-head">
-            <h2 id="files-heading">Files</h2>
+            <h2 id="files-heading">
+              <Trans>Files</Trans>
+            </h2>
             <p className="muted">
-              Files are kept on this device until they are sent, so you can submit offline.
+              <Trans>Files are kept on this device until they are sent, so you can submit offline.</Trans>
             </p>
           </div>
           <div className="wiz-files">
             <div className="wiz-ecu-file">
               <FileDrop
                 id="ecuFile"
-                label="ECU File"
+                label={t`ECU File`}
                 required
                 files={ecuFile ? [ecuFile] : []}
                 onAdd={addEcuFile}
                 onRemove={removeEcuFile}
-                error={errors.ecuFile}
-                emptyText="Drop your ECU read here"
-                hint="Any file type, up to 20 MB."
+                error={shown.ecuFile}
+                emptyText={t`Drop your ECU read here`}
+                hint={t`Any file type, up to 20 MB.`}
               />
               <EcuFileIdentification file={ecuFile?.file ?? null} ecuId={vehicle.ecuId} />
             </div>
             <FileDrop
               id="commonFiles"
-              label="Upload Additional Files"
+              label={t`Upload Additional Files`}
               multiple
               files={commonFiles}
               onAdd={addCommonFiles}
               onRemove={removeCommonFile}
-              error={errors.commonFiles}
-              emptyText="Add logs, photos or other reads"
-              hint={`Up to 10 files, 100 MB in total${commonFiles.length ? ` (${formatFileSize(totalCommon)} used)` : ''}.`}
+              error={shown.commonFiles}
+              emptyText={t`Add logs, photos or other reads`}
+              hint={
+                commonFiles.length
+                  ? t`Up to 10 files, 100 MB in total (${used} used).`
+                  : t`Up to 10 files, 100 MB in total.`
+              }
             />
           </div>
         </section>
 
         <div className="wiz-actions">
           <Link to="/help" className="wiz-help-link">
-            Vehicle not found? Read the help
+            <Trans>Vehicle not found? Read the help</Trans>
           </Link>
           <button type="submit" className="btn wiz-continue" disabled={busy}>
-            Continue
+            <Trans>Continue</Trans>
             <span aria-hidden="true" className="dir-icon">
               →
             </span>
@@ -294,9 +318,18 @@ function VehicleForm({
 function EcuFileIdentification({ file, ecuId }: { file: File | null; ecuId: string }) {
   const { state, result } = useEcuIdentification(file, ecuId);
   if (result) return <EcuIdentificationView result={result} />;
-  if (state === 'reading') return <p className="muted ecu-id-reading">Reading the file…</p>;
+  if (state === 'reading')
+    return (
+      <p className="muted ecu-id-reading">
+        <Trans>Reading the file…</Trans>
+      </p>
+    );
   if (state === 'failed')
-    return <p className="muted ecu-id-reading">The file could not be read on this device.</p>;
+    return (
+      <p className="muted ecu-id-reading">
+        <Trans>The file could not be read on this device.</Trans>
+      </p>
+    );
   return null;
 }
 
@@ -345,6 +378,7 @@ function SelectField({
   label,
   placeholder,
   options,
+  optionLabel = (o) => o,
   value,
   error,
   onChange,
@@ -353,6 +387,7 @@ function SelectField({
   label: string;
   placeholder: string;
   options: readonly string[];
+  optionLabel?: (option: string) => string;
   value: string;
   error?: string;
   onChange: (value: string) => void;
@@ -372,7 +407,7 @@ function SelectField({
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabel(o)}
           </option>
         ))}
       </select>

@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 
-const STEPS = ['Vehicle Details', 'Modification Plan', 'Overview'] as const;
+const STEPS = [msg`Vehicle Details`, msg`Modification Plan`, msg`Overview`] as const;
 
 interface Crumb {
   label: string;
@@ -23,10 +25,11 @@ export function WizardHeader({
   title: string;
   subtitle: string;
 }) {
+  const { i18n, t } = useLingui();
   return (
     <>
       <div className="page-header wiz-header">
-        <nav className="breadcrumb" aria-label="Breadcrumb">
+        <nav className="breadcrumb" aria-label={t`Breadcrumb`}>
           <ol className="wiz-crumbs">
             {crumbs.map((c, i) => (
               <li key={c.label} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
@@ -38,8 +41,9 @@ export function WizardHeader({
         <h1>{title}</h1>
         <p>{subtitle}</p>
       </div>
-      <ol className="wiz-steps" aria-label="Upload steps">
-        {STEPS.map((label, i) => {
+      <ol className="wiz-steps" aria-label={t`Upload steps`}>
+        {STEPS.map((stepName, i) => {
+          const label = i18n._(stepName);
           const n = i + 1;
           const state = n < step ? 'done' : n === step ? 'current' : 'todo';
           return (
@@ -52,10 +56,12 @@ export function WizardHeader({
                 {n}
               </span>
               <span className="wiz-step-label">
-                <span className="wiz-step-of">Step {n}</span>
+                <span className="wiz-step-of">
+                  <Trans>Step {n}</Trans>
+                </span>
                 {label}
               </span>
-              {state === 'done' && <span className="visually-hidden"> (completed)</span>}
+              {state === 'done' && <span className="visually-hidden"> {t`(completed)`}</span>}
             </li>
           );
         })}

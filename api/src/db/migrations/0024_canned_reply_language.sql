@@ -1,0 +1,2 @@
+ALTER TABLE "canned_replies" ADD COLUMN "locale" text;--> statement-breakpoint
+ALTER TABLE "canned_replies" ADD CONSTRAINT "canned_replies_locale" CHECK ("canned_replies"."locale" is null or "canned_replies"."locale" in ('en', 'de', 'fr', 'es', 'it', 'pl', 'tr', 'ar'));
