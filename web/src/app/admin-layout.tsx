@@ -1,4 +1,5 @@
 import type { UserDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { saveAccountLocale, useAccountLanguage } from '../accounts';
@@ -13,6 +14,7 @@ import { activeNavPath, navLinks, SidebarNavLink } from './sidebar-nav';
  * Desk') top bar with sign-out only, and the sidebar of the pages the role may open.
  */
 export function AdminLayout({ user }: { user: UserDto }) {
+  const { t } = useLingui();
   const links = useMemo(() => navLinks('admin', user.role), [user.role]);
   const engineer = user.role === 'engineer';
   const { pathname } = useLocation();
@@ -30,29 +32,29 @@ export function AdminLayout({ user }: { user: UserDto }) {
           <button
             type="button"
             className="menu-toggle"
-            aria-label="Open menu"
+            aria-label={t`Open menu`}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
           >
             &#9776;
           </button>
           <div className="topbar-title">
-            <strong>{engineer ? 'Engineer Desk' : 'Admin Dashboard'}</strong>
+            <strong>{engineer ? t`Engineer Desk` : t`Admin Dashboard`}</strong>
             <span>
-              {engineer ? 'Work the file queue and the chats' : 'Manage users, files, and system settings'}
+              {engineer ? t`Work the file queue and the chats` : t`Manage users, files, and system settings`}
             </span>
           </div>
         </div>
         <ThemeSwitch />
         <LanguageSwitch onChosen={saveAccountLocale} />
         <button type="button" className="btn btn-secondary" onClick={signOut} title={user.email}>
-          Sign Out
+          <Trans>Sign Out</Trans>
         </button>
       </header>
       {menuOpen && <div className="overlay" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
       <aside
         className={`sidebar${menuOpen ? ' open' : ''}`}
-        aria-label={engineer ? 'Engineer navigation' : 'Admin navigation'}
+        aria-label={engineer ? t`Engineer navigation` : t`Admin navigation`}
       >
         <nav>
           {links.map((link) => (

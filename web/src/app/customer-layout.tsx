@@ -1,8 +1,9 @@
 import { formatCredits, type UserDto } from '@ecu/shared';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { saveAccountLocale, useAccountLanguage } from '../accounts';
-import { LanguageSwitch } from '../i18n';
+import { LanguageSwitch, useFormatLocale } from '../i18n';
 import { useAfterPaint } from '../local/use-after-paint';
 import logoUrl from '../ui/assets/logo.svg';
 import { ThemeSwitch } from '../ui/theme-switch';
@@ -24,6 +25,8 @@ const FILE_SERVICE = new Set(navLinks('portal').map((link) => link.path));
  * credits fill in.
  */
 export function CustomerLayout({ user }: { user: UserDto | null }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const afterPaint = useAfterPaint();
@@ -48,13 +51,13 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
           <button
             type="button"
             className="menu-toggle"
-            aria-label="Open menu"
+            aria-label={t`Open menu`}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
           >
             &#9776;
           </button>
-          <Link to="/" className="brand" aria-label="ECU Portal home">
+          <Link to="/" className="brand" aria-label={t`ECU Portal home`}>
             <img src={logoUrl} alt="ECU Portal" />
           </Link>
         </div>
@@ -70,7 +73,7 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
           aria-hidden="true"
         />
       )}
-      <aside className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Main navigation">
+      <aside className={`sidebar${menuOpen ? ' open' : ''}`} aria-label={t`Main navigation`}>
         <div className="sidebar-user" aria-busy={user ? undefined : true}>
           <Suspense fallback={<span style={FLAG_BOX} aria-hidden="true" />}>
             {afterPaint && user ? (
@@ -81,10 +84,10 @@ export function CustomerLayout({ user }: { user: UserDto | null }) {
           </Suspense>
           <div>
             <div className="names">
-              {user ? `${user.firstName || 'First'} ${user.lastName || 'Last'}` : '\u00a0'}
+              {user ? `${user.firstName || t`First`} ${user.lastName || t`Last`}` : '\u00a0'}
             </div>
             <div className="credits" data-testid="sidebar-credits">
-              {user ? formatCredits(user.credits) : '…'}
+              {user ? formatCredits(user.credits, locale) : '…'}
             </div>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useSignOut } from '../accounts/use-sign-out';
 import { usePublicConfig } from './public-config';
 
@@ -11,15 +12,21 @@ export default function DisabledOverlay() {
         <div className="status-icon" aria-hidden="true">
           &#9888;
         </div>
-        <h2 id="disabled-title">Account Disabled</h2>
-        <p>Your account has been temporarily disabled. Please contact support for assistance.</p>
+        <h2 id="disabled-title">
+          <Trans>Account Disabled</Trans>
+        </h2>
         <p>
-          <a href={`mailto:${supportEmail}?subject=Account%20disabled`}>Contact support</a>
+          <Trans>Your account has been temporarily disabled. Please contact support for assistance.</Trans>
+        </p>
+        <p>
+          <a href={`mailto:${supportEmail}?subject=Account%20disabled`}>
+            <Trans>Contact support</Trans>
+          </a>
           <br />
           <span className="muted">{supportEmail}</span>
         </p>
         <button type="button" className="btn btn-block" onClick={signOut}>
-          Sign In
+          <Trans>Sign In</Trans>
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentInstallOffer, dropInstallOffer, movedOnFrom, subscribeInstallOffer } from './install-offer';
@@ -36,6 +37,7 @@ function installed(): boolean {
 export function InstallPrompt() {
   const offer = useSyncExternalStore(subscribeInstallOffer, currentInstallOffer, () => null);
   const { pathname } = useLocation();
+  const { t } = useLingui();
 
   if (!offer || !movedOnFrom(pathname) || installed() || dismissedRecently()) return null;
 
@@ -51,15 +53,15 @@ export function InstallPrompt() {
   }
 
   return (
-    <section className="install-prompt" aria-label="Install the app">
+    <section className="install-prompt" aria-label={t`Install the app`}>
       <span className="install-prompt-text">
-        Install ECU Portal on this device for quick access and offline use.
+        <Trans>Install ECU Portal on this device for quick access and offline use.</Trans>
       </span>
       <button type="button" className="btn" onClick={() => void install()}>
-        Install ECU Portal
+        <Trans>Install ECU Portal</Trans>
       </button>
       <button type="button" className="btn btn-secondary" onClick={dismiss}>
-        Not now
+        <Trans>Not now</Trans>
       </button>
     </section>
   );

@@ -1,8 +1,10 @@
 import { isStaff } from '@ecu/shared';
+import { useLingui } from '@lingui/react/macro';
 import { useGateUser } from '../accounts/auth-gate';
 import { useOnline } from '../local/use-online';
 
 export function OfflineBanner() {
+  const { t } = useLingui();
   const online = useOnline();
   const user = useGateUser();
   if (online) return null;
@@ -12,8 +14,8 @@ export function OfflineBanner() {
   return (
     <div className="offline-banner" role="status">
       {isAdmin
-        ? 'You are offline. You see the last loaded data; changes need a connection.'
-        : 'You are offline. You can keep working; changes are sent when the connection is back.'}
+        ? t`You are offline. You see the last loaded data; changes need a connection.`
+        : t`You are offline. You can keep working; changes are sent when the connection is back.`}
     </div>
   );
 }

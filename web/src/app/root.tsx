@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import {
   type ComponentType,
   lazy,
@@ -95,9 +96,11 @@ function LookupTimedOut() {
   return (
     <div className="spinner-page" role="alert">
       <div className="stack">
-        <p>The server is taking too long to answer. Check your connection and try again.</p>
+        <p>
+          <Trans>The server is taking too long to answer. Check your connection and try again.</Trans>
+        </p>
         <button type="button" className="btn" onClick={() => void refreshAuthUser({ fresh: true })}>
-          Retry
+          <Trans>Retry</Trans>
         </button>
       </div>
     </div>
@@ -128,7 +131,7 @@ function Gate({ afterFirstPaint }: { afterFirstPaint: boolean }) {
   if (user === 'unknown') {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }

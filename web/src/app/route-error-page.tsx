@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { isOnline } from '../local/connectivity';
@@ -9,6 +10,7 @@ import { isPageLoadFailure } from './route-error';
  * drafts and queued work live in IndexedDB.
  */
 export function RouteErrorPage({ error }: { error: unknown }) {
+  const { t } = useLingui();
   const pageLoad = isPageLoadFailure(error);
 
   useEffect(() => {
@@ -18,20 +20,20 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <div className="stack route-error" role="alert">
       <section className="card prose">
-        <h1>{pageLoad ? 'This page could not be loaded' : 'Something went wrong'}</h1>
+        <h1>{pageLoad ? t`This page could not be loaded` : t`Something went wrong`}</h1>
         <p>
           {pageLoad
             ? isOnline()
-              ? 'A new version of the portal may be available. Reload to get it.'
-              : 'You are offline and this page has not been opened on this device before. Reload when you are back online.'
-            : 'This page stopped working. Your drafts and queued files are kept on this device.'}
+              ? t`A new version of the portal may be available. Reload to get it.`
+              : t`You are offline and this page has not been opened on this device before. Reload when you are back online.`
+            : t`This page stopped working. Your drafts and queued files are kept on this device.`}
         </p>
         <p className="route-error-actions">
           <button type="button" className="btn" onClick={() => window.location.reload()}>
-            Reload
+            <Trans>Reload</Trans>
           </button>
           <Link className="btn btn-secondary" to="/dashboard">
-            Go to the dashboard
+            <Trans>Go to the dashboard</Trans>
           </Link>
         </p>
       </section>

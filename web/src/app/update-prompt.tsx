@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { firstLookupDone } from '../accounts/auth-gate';
@@ -39,12 +40,14 @@ export function UpdatePrompt() {
   if (!waiting || !workbox) return null;
   return (
     <div className="update-prompt" role="status">
-      <span>A new version is available.</span>
+      <span>
+        <Trans>A new version is available.</Trans>
+      </span>
       <button type="button" className="btn" onClick={() => workbox.messageSkipWaiting()}>
-        Reload
+        <Trans>Reload</Trans>
       </button>
       <button type="button" className="btn btn-secondary" onClick={() => setWaiting(false)}>
-        Later
+        <Trans>Later</Trans>
       </button>
     </div>
   );

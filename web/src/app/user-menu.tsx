@@ -1,10 +1,12 @@
 import type { UserDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignOut } from '../accounts/use-sign-out';
 
 /** The top bar's account menu. `user` is null while the local database is read (the initials wait). */
 export function UserMenu({ user, withSettings }: { user: UserDto | null; withSettings: boolean }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const signOut = useSignOut();
@@ -34,7 +36,7 @@ export function UserMenu({ user, withSettings }: { user: UserDto | null; withSet
         aria-haspopup="menu"
         aria-expanded={open}
         // Until the name is read, the button still says what it is.
-        aria-label={user ? undefined : 'Account'}
+        aria-label={user ? undefined : t`Account`}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="avatar" aria-hidden="true">
@@ -46,12 +48,12 @@ export function UserMenu({ user, withSettings }: { user: UserDto | null; withSet
         <div className="user-menu-list" role="menu">
           {withSettings && (
             <Link role="menuitem" to="/profile-settings" replace onClick={() => setOpen(false)}>
-              Settings
+              <Trans>Settings</Trans>
             </Link>
           )}
 
           <button type="button" role="menuitem" onClick={signOut}>
-            Sign Out
+            <Trans>Sign Out</Trans>
           </button>
         </div>
       )}

@@ -1,14 +1,16 @@
 import { CHAT_ATTACHMENTS_MAX, CHAT_TEXT_MAX, type ChatAttachment } from '@ecu/shared/chat/message';
 import { UPLOAD_CHUNK_SIZE } from '@ecu/shared/tickets/upload-limits';
+import { i18n as appI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { uploadIdFromUrl } from '../local/upload-url';
 
 /** Chat files go through the same resumable uploads as ticket files, as purpose 'chat'. */
 export const CHAT_UPLOAD_ENDPOINT = '/api/uploads';
 const RETRY_DELAYS = [0, 1000, 3000];
-export const ATTACH_OFFLINE_TEXT = 'Attaching files needs a connection.';
-export const ATTACH_LIMIT_TEXT = `At most ${CHAT_ATTACHMENTS_MAX} files per message.`;
-const UPLOAD_FAILED_TEXT = 'The file could not be uploaded';
+export const ATTACH_OFFLINE = msg`Attaching files needs a connection.`;
+const max = CHAT_ATTACHMENTS_MAX;
+export const ATTACH_LIMIT = msg`At most ${max} files per message.`;
 
 export const attachmentUrl = (ticketNumber: number, id: string) =>
   `/api/chat/${ticketNumber}/attachments/${encodeURIComponent(id)}`;
@@ -31,15 +33,15 @@ export function textWithFiles(typed: string | null, names: readonly string[]): s
 }
 
 /** A tus failure as words: the server's plain-text answer (413 too large, 403), else ours. */
-export function uploadErrorText(err: unknown): string {
+export function uploadErrorText(err: unknown, i18n: I18n = appI18n): string {
   if (err instanceof DetailedError) {
     const body = err.originalResponse?.getBody()?.trim() ?? '';
     if (body && !body.startsWith('{') && !body.startsWith('<')) return body;
     if (!err.originalResponse || err.originalResponse.getStatus() === 0) {
-      return `${UPLOAD_FAILED_TEXT}: the connection was lost.`;
+      return i18n._(msg`The file could not be uploaded: the connection was lost.`);
     }
   }
-  return `${UPLOAD_FAILED_TEXT}.`;
+  return i18n._(msg`The file could not be uploaded.`);
 }
 
 export interface TusLike {

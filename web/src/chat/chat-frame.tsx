@@ -29,7 +29,9 @@ export function ChatFrame({
     >
       <div className="chat-head">
         <div className="chat-head-text">
-          <h2 id={headingId}>{variant === 'admin' ? 'Chat with the customer' : 'Chat with support'}</h2>
+          <h2 id={headingId}>
+            {variant === 'admin' ? <Trans>Chat with the customer</Trans> : <Trans>Chat with support</Trans>}
+          </h2>
           {partner && (
             <span className="chat-partner" data-testid="chat-partner">
               {partner}

@@ -1,6 +1,8 @@
 import { isStaff } from '@ecu/shared/accounts/roles';
-import { CHAT_MESSAGES } from '@ecu/shared/chat/message';
 import type { Locale } from '@ecu/shared/i18n/locales';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { useAuthUser } from '../accounts';
@@ -25,15 +27,19 @@ export interface ChatPanelProps {
   partnerLanguage?: Locale;
 }
 
-const CONNECTION_TEXT: Record<ChatConnection, string> = {
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  reconnecting: 'Reconnecting…',
-  offline: 'Offline',
+const CONNECTION_TEXT: Record<ChatConnection, MessageDescriptor> = {
+  connecting: msg`Connecting…`,
+  connected: msg`Connected`,
+  reconnecting: msg`Reconnecting…`,
+  offline: msg`Offline`,
 };
+
+/** shared's CHAT_MESSAGES.loadFailed, in the shown language. */
+const LOAD_FAILED = msg`Failed to load chat`;
 
 /** The ticket chat (docs/product.md#10-chat), on the customer's and the admin's ticket pages. */
 export default function ChatPanel({ ticketNumber, variant, replies, partnerLanguage }: ChatPanelProps) {
+  const { t, i18n } = useLingui();
   const auth = useAuthUser();
   const account = typeof auth === 'object' && auth ? auth : null;
   const user = useMemo<ChatUser | null>(
@@ -62,16 +68,17 @@ export default function ChatPanel({ ticketNumber, variant, replies, partnerLangu
             partnerRead: snapshot.partnerRead,
             unreadIndex: snapshot.unreadIndex,
             received: snapshot.received,
+            i18n,
           })
         : null,
-    [snapshot, user],
+    [snapshot, user, i18n],
   );
 
   if (ticketNumber === null || snapshot.phase === 'forbidden' || (auth !== 'loading' && !account)) {
     return (
       <ChatFrame variant={variant}>
         <p className="chat-failed status-failed" role="alert">
-          {CHAT_MESSAGES.loadFailed}
+          {i18n._(LOAD_FAILED)}
         </p>
       </ChatFrame>
     );
@@ -79,15 +86,18 @@ export default function ChatPanel({ ticketNumber, variant, replies, partnerLangu
 
   const partner =
     user && snapshot.phase === 'open'
-      ? chatPartnerName({
-          viewerId: user.id,
-          viewerRole: user.role,
-          ownerId: snapshot.ownerId,
-          people: snapshot.people,
-          senders: snapshot.entries.map((e) => e.message.senderId),
-        })
+      ? chatPartnerName(
+          {
+            viewerId: user.id,
+            viewerRole: user.role,
+            ownerId: snapshot.ownerId,
+            people: snapshot.people,
+            senders: snapshot.entries.map((e) => e.message.senderId),
+          },
+          i18n,
+        )
       : undefined;
-  const typing = typingText(snapshot.typing);
+  const typing = typingText(snapshot.typing, i18n);
 
   return (
     <ChatFrame
@@ -97,7 +107,7 @@ export default function ChatPanel({ ticketNumber, variant, replies, partnerLangu
       status={
         snapshot.phase === 'open' && (
           <span className={`chat-status is-${snapshot.connection}`} role="status" data-testid="chat-status">
-            {CONNECTION_TEXT[snapshot.connection]}
+            {i18n._(CONNECTION_TEXT[snapshot.connection])}
           </span>
         )
       }
@@ -105,7 +115,7 @@ export default function ChatPanel({ ticketNumber, variant, replies, partnerLangu
       <div className="chat-body" ref={visibleRef}>
         {snapshot.phase === 'loading' || !view ? (
           <p className="chat-loading muted" aria-busy="true">
-            Loading chat...
+            <Trans>Loading chat...</Trans>
           </p>
         ) : (
           <MessageList
@@ -113,8 +123,8 @@ export default function ChatPanel({ ticketNumber, variant, replies, partnerLangu
             ticketNumber={ticketNumber}
             emptyText={
               variant === 'admin'
-                ? 'No messages yet. Write to the customer here.'
-                : 'No messages yet. Ask support anything about this file.'
+                ? t`No messages yet. Write to the customer here.`
+                : t`No messages yet. Ask support anything about this file.`
             }
           />
         )}

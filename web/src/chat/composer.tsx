@@ -5,14 +5,19 @@ import {
   type ChatAttachment,
   composeText,
 } from '@ecu/shared/chat/message';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useFormatLocale } from '../i18n';
 import { useTransferRate } from '../ui/use-transfer-rate';
-import { ATTACH_OFFLINE_TEXT, textWithFiles } from './attachments';
+import { ATTACH_OFFLINE, textWithFiles } from './attachments';
 import { PaperclipIcon } from './chat-icons';
 import { type ComposerReplies, useSlashMenu } from './slash-menu';
 import { type PickedFile, useAttachments } from './use-attachments';
 
 function FileRow({ file, onRemove }: { file: PickedFile; onRemove: () => void }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
+  const name = file.name;
   const percent = file.size > 0 ? Math.round((file.sent / file.size) * 100) : 0;
   const speed = useTransferRate(file.sent, file.size, file.status === 'uploading' ? 'active' : 'done');
   return (
@@ -20,13 +25,13 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove: () => void })
       <span className="chat-pick-name" title={file.name}>
         {file.name}
       </span>
-      <span className="chat-pick-size">{formatFileSize(file.size)}</span>
+      <span className="chat-pick-size">{formatFileSize(file.size, locale)}</span>
       {file.status === 'uploading' && (
         <>
           <progress
             max={100}
             value={percent}
-            aria-label={`Uploading ${file.name}`}
+            aria-label={t`Uploading ${name}`}
             aria-valuetext={`${percent}% · ${speed}`}
           >
             {percent}%
@@ -34,14 +39,13 @@ function FileRow({ file, onRemove }: { file: PickedFile; onRemove: () => void })
           <span className="chat-pick-state">{speed}</span>
         </>
       )}
-      {file.status === 'done' && <span className="chat-pick-state">Uploaded</span>}
+      {file.status === 'done' && (
+        <span className="chat-pick-state">
+          <Trans>Uploaded</Trans>
+        </span>
+      )}
       {file.status === 'failed' && <span className="chat-pick-state status-failed">{file.error}</span>}
-      <button
-        type="button"
-        className="chat-pick-remove"
-        onClick={onRemove}
-        aria-label={`Remove ${file.name}`}
-      >
+      <button type="button" className="chat-pick-remove" onClick={onRemove} aria-label={t`Remove ${name}`}>
         ×
       </button>
     </li>
@@ -69,6 +73,7 @@ export function Composer({
   onProblem: (text: string) => void;
   replies?: ComposerReplies | undefined;
 }) {
+  const { t, i18n } = useLingui();
   const inputId = useId();
   const reasonId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -124,7 +129,7 @@ export function Composer({
       }}
     >
       {files.length > 0 && (
-        <ul className="chat-picks" aria-label="Files to send">
+        <ul className="chat-picks" aria-label={t`Files to send`}>
           {files.map((file) => (
             <FileRow key={file.key} file={file} onRemove={() => remove(file.key)} />
           ))}
@@ -135,9 +140,9 @@ export function Composer({
         <button
           type="button"
           className="chat-attach"
-          aria-label="Attach a file"
+          aria-label={t`Attach a file`}
           aria-describedby={online ? undefined : reasonId}
-          title={online ? 'Attach a file' : ATTACH_OFFLINE_TEXT}
+          title={online ? t`Attach a file` : i18n._(ATTACH_OFFLINE)}
           disabled={!canAttach}
           onClick={() => fileInput.current?.click()}
         >
@@ -156,14 +161,14 @@ export function Composer({
           }}
         />
         <label htmlFor={inputId} className="sr-only">
-          Message
+          <Trans>Message</Trans>
         </label>
         <textarea
           id={inputId}
           className="input chat-input"
           rows={1}
           maxLength={CHAT_TEXT_MAX}
-          placeholder={replies ? 'Write a message… (/ for canned replies)' : 'Write a message…'}
+          placeholder={replies ? t`Write a message… (/ for canned replies)` : t`Write a message…`}
           {...slash.inputProps}
           value={text}
           disabled={disabled || waiting}
@@ -174,19 +179,19 @@ export function Composer({
           onKeyDown={onKeyDown}
         />
         <button type="submit" className="btn chat-send" disabled={disabled || waiting || nothing}>
-          Send
+          <Trans>Send</Trans>
         </button>
       </div>
       {!online && (
         <p id={reasonId} className="chat-hint">
-          {ATTACH_OFFLINE_TEXT} Messages are kept and sent when you are back online.
+          {i18n._(ATTACH_OFFLINE)} <Trans>Messages are kept and sent when you are back online.</Trans>
         </p>
       )}
       {waiting && (
         <p className="chat-hint" role="status">
           {files.some((f) => f.status === 'failed')
-            ? 'A file failed to upload: remove it to send the message.'
-            : 'The message is sent once the files have uploaded.'}
+            ? t`A file failed to upload: remove it to send the message.`
+            : t`The message is sent once the files have uploaded.`}
         </p>
       )}
     </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { ChatFrame } from './chat-frame';
 import type { ChatPanelProps } from './chat-panel';
@@ -11,7 +12,7 @@ export function ChatPanel(props: ChatPanelProps) {
       fallback={
         <ChatFrame variant={props.variant}>
           <p className="chat-loading muted" aria-busy="true">
-            Loading chat...
+            <Trans>Loading chat...</Trans>
           </p>
         </ChatFrame>
       }

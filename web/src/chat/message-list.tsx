@@ -1,42 +1,58 @@
 import { formatFileSize } from '@ecu/shared';
+import { DEFAULT_LOCALE, type Locale } from '@ecu/shared/i18n/locales';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useLayoutEffect, useRef } from 'react';
+import { useFormatLocale } from '../i18n';
 import { attachmentUrl } from './attachments';
 import { CheckIcon, ClockIcon, FileIcon } from './chat-icons';
 import type { Delivery } from './delivery';
 import { MessageText } from './translate-button';
-import type { ChatView, MessageView } from './view-model';
+import type { ChatView, DayView, MessageView } from './view-model';
+
+/** A day's heading: English as shared words it ('05 March 2025'), another language in its own words. */
+function dayHeading(day: DayView, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE || day.time === undefined) return day.day;
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: 'long',
+    year: 'numeric',
+    ...(day.timeZone ? { timeZone: day.timeZone } : {}),
+  }).format(day.time);
+}
 
 function DeliveryMark({ delivery }: { delivery: Delivery }) {
   if (delivery === 'pending') {
     return (
       <span className="chat-delivery is-pending" data-testid="chat-delivery">
         <ClockIcon />
-        Pending
+        <Trans>Pending</Trans>
       </span>
     );
   }
   return (
     <span className={`chat-delivery is-${delivery}`} data-testid="chat-delivery">
       <CheckIcon double={delivery === 'read'} />
-      {delivery === 'read' ? 'Read' : 'Sent'}
+      {delivery === 'read' ? <Trans>Read</Trans> : <Trans>Sent</Trans>}
     </span>
   );
 }
 
 function Message({ message, ticketNumber }: { message: MessageView; ticketNumber: number }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   return (
     <li className={`chat-message${message.mine ? ' is-mine' : ''}`} data-testid="chat-message">
       <div className="chat-bubble">
         <span className="chat-sender">{message.sender}</span>
         <MessageText message={message} ticketNumber={ticketNumber} />
         {message.attachments.length > 0 && (
-          <ul className="chat-files" aria-label="Attached files">
+          <ul className="chat-files" aria-label={t`Attached files`}>
             {message.attachments.map((file) => (
               <li key={file.id}>
                 <a href={attachmentUrl(ticketNumber, file.id)} download={file.name} className="chat-file">
                   <FileIcon />
                   <span className="chat-file-name">{file.name}</span>
-                  <span className="chat-file-size">{formatFileSize(file.size)}</span>
+                  <span className="chat-file-size">{formatFileSize(file.size, locale)}</span>
                 </a>
               </li>
             ))}
@@ -67,6 +83,8 @@ export function MessageList({
   ticketNumber: number;
   emptyText: string;
 }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const scroller = useRef<HTMLDivElement>(null);
   const divider = useRef<HTMLLIElement>(null);
   const opened = useRef(false);
@@ -88,7 +106,7 @@ export function MessageList({
       className="chat-scroll"
       ref={scroller}
       role="log"
-      aria-label="Chat history"
+      aria-label={t`Chat history`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the history scrolls with the keyboard
       tabIndex={0}
     >
@@ -96,14 +114,16 @@ export function MessageList({
         <p className="chat-empty muted">{emptyText}</p>
       ) : (
         view.days.map((day) => (
-          <section key={day.day} className="chat-day" aria-label={day.day}>
-            <h3 className="chat-day-heading">{day.day}</h3>
+          <section key={day.day} className="chat-day" aria-label={dayHeading(day, locale)}>
+            <h3 className="chat-day-heading">{dayHeading(day, locale)}</h3>
             <ol className="chat-messages">
               {day.messages.map((message) => (
                 <Fragment key={message.key}>
                   {message.index === view.unreadIndex && (
                     <li className="chat-unread" ref={divider} data-testid="chat-unread">
-                      <span>New messages</span>
+                      <span>
+                        <Trans>New messages</Trans>
+                      </span>
                     </li>
                   )}
                   <Message message={message} ticketNumber={ticketNumber} />

@@ -4,6 +4,8 @@ import {
   matchCannedReplies,
   type PlaceholderValues,
 } from '@ecu/shared/chat/canned-replies';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 
 /**
@@ -32,6 +34,7 @@ export function useSlashMenu(
   text: string,
   insert: (filled: string) => void,
 ) {
+  const { t } = useLingui();
   const listId = useId();
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
@@ -91,7 +94,7 @@ export function useSlashMenu(
     menu: open ? (
       <div className="chat-slash">
         {showsList ? (
-          <div id={listId} role="listbox" aria-label="Canned replies" className="chat-slash-list">
+          <div id={listId} role="listbox" aria-label={t`Canned replies`} className="chat-slash-list">
             {matches.map((reply, i) => (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the message box's (aria-activedescendant); the focus never leaves it
               <div
@@ -112,15 +115,15 @@ export function useSlashMenu(
         ) : (
           <p className="chat-slash-empty">
             {!list
-              ? (replies?.problem ?? 'Loading canned replies…')
+              ? (replies?.problem ?? t`Loading canned replies…`)
               : list.length === 0
-                ? 'No canned replies yet: staff add them on the Inbox page.'
-                : `No canned reply title holds "${query}".`}
+                ? t`No canned replies yet: staff add them on the Inbox page.`
+                : t`No canned reply title holds "${query}".`}
           </p>
         )}
         <p className="sr-only" role="status">
           {showsList
-            ? `${matches.length} canned ${matches.length === 1 ? 'reply' : 'replies'}: arrow keys to choose, Enter to insert, Escape to close.`
+            ? t`${plural(matches.length, { one: '# canned reply', other: '# canned replies' })}: arrow keys to choose, Enter to insert, Escape to close.`
             : ''}
         </p>
       </div>

@@ -1,3 +1,5 @@
+import { i18n as appI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Timers } from './reconnect';
 import { realTimers } from './reconnect';
 
@@ -69,7 +71,11 @@ function isChatAwareness(value: unknown): value is ChatAwareness {
  * The names of the other people typing, once each: not the viewer's own clients (another tab
  * of the same account is the viewer too), in the order of their client ids.
  */
-export function typingNames(states: ReadonlyMap<number, unknown>, selfUserId: string): string[] {
+export function typingNames(
+  states: ReadonlyMap<number, unknown>,
+  selfUserId: string,
+  i18n: I18n = appI18n,
+): string[] {
   const seen = new Set<string>();
   const names: string[] = [];
   for (const clientId of [...states.keys()].sort((a, b) => a - b)) {
@@ -77,15 +83,19 @@ export function typingNames(states: ReadonlyMap<number, unknown>, selfUserId: st
     if (!isChatAwareness(state) || !state.typing || state.user.id === selfUserId) continue;
     if (seen.has(state.user.id)) continue;
     seen.add(state.user.id);
-    names.push(state.user.name.trim() || (state.user.role === 'admin' ? 'Support' : 'The customer'));
+    names.push(
+      state.user.name.trim() ||
+        (state.user.role === 'admin' ? i18n._(msg`Support`) : i18n._(msg`The customer`)),
+    );
   }
   return names;
 }
 
 /** '<Name> is typing…', two names joined with 'and', more as 'Several people are typing…'. */
-export function typingText(names: readonly string[]): string | null {
-  if (names.length === 0) return null;
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return 'Several people are typing…';
+export function typingText(names: readonly string[], i18n: I18n = appI18n): string | null {
+  const [name, other] = names;
+  if (name === undefined) return null;
+  if (other === undefined) return i18n._(msg`${name} is typing…`);
+  if (names.length === 2) return i18n._(msg`${name} and ${other} are typing…`);
+  return i18n._(msg`Several people are typing…`);
 }

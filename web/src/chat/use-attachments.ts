@@ -1,6 +1,8 @@
 import type { ChatAttachment } from '@ecu/shared/chat/message';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ATTACH_LIMIT_TEXT, type RunningUpload, roomForFiles, uploadChatFile } from './attachments';
+import { ATTACH_LIMIT, type RunningUpload, roomForFiles, uploadChatFile } from './attachments';
 
 export interface PickedFile {
   key: string;
@@ -38,10 +40,13 @@ export function useAttachments(problems: (text: string) => void) {
   const add = useCallback(
     (picked: File[]) => {
       const empty = picked.filter((f) => f.size === 0);
-      for (const f of empty) problems(`${f.name} is empty.`);
+      for (const f of empty) {
+        const name = f.name;
+        problems(i18n._(msg`${name} is empty.`));
+      }
       const usable = picked.filter((f) => f.size > 0);
       const { take, refused } = roomForFiles(files.length, usable.length);
-      if (refused > 0) problems(ATTACH_LIMIT_TEXT);
+      if (refused > 0) problems(i18n._(ATTACH_LIMIT));
       const taken = usable.slice(0, take).map((file) => {
         const key = `file-${++nextKey}`;
         const upload = uploadChatFile(file, (sent) => patch(key, { sent }));

@@ -1,13 +1,21 @@
-import { CHAT_FULL_TEXT, tooFastText } from '@ecu/shared/chat/limits';
 import type { ChatAttachment } from '@ecu/shared/chat/message';
 import { CHAT_CLOSE, CHAT_PATH } from '@ecu/shared/chat/protocol';
+import { msg } from '@lingui/core/macro';
 import { type RefObject, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
+import { i18n } from '../i18n';
 import { ChatSession } from './chat-session';
 import { type ChatSnapshot, LOADING_SNAPSHOT } from './snapshot';
 import { type ChatUser, TypingTracker } from './typing';
 
-export const REFUSED_TEXT = 'A message could not be delivered and was removed.';
+const REFUSED = msg`A message could not be delivered and was removed.`;
+/** shared's words for a full chat, in the shown language. */
+const CHAT_FULL = msg`This chat is full. Please open a new ticket to go on.`;
+
+/** shared's tooFastText in the shown language. */
+function tooFast(seconds: number): string {
+  return i18n._(msg`You are sending messages too fast, wait ${seconds} s`);
+}
 
 /** The chat endpoint on this origin, ws: or wss: as the page is http: or https:. */
 export function chatServerUrl(): string {
@@ -47,10 +55,10 @@ export function useChatRoom(
       user: { id: userId, name: userName ?? '', role: userRole },
       serverUrl: chatServerUrl(),
       onRefused: (code) =>
-        toast.error(code === CHAT_CLOSE.chatFull ? CHAT_FULL_TEXT : REFUSED_TEXT, {
+        toast.error(i18n._(code === CHAT_CLOSE.chatFull ? CHAT_FULL : REFUSED), {
           toastId: `chat-refused-${ticketNumber}`,
         }),
-      onLimited: (seconds) => toast.warn(tooFastText(seconds), { toastId: `chat-limited-${ticketNumber}` }),
+      onLimited: (seconds) => toast.warn(tooFast(seconds), { toastId: `chat-limited-${ticketNumber}` }),
     });
     next.start();
     setSession(next);

@@ -1,6 +1,7 @@
 import { groupByDay } from '@ecu/shared/chat/day-groups';
 import { shownTime } from '@ecu/shared/chat/limits';
 import type { ChatAttachment } from '@ecu/shared/chat/message';
+import type { I18n } from '@lingui/core';
 import { type Delivery, deliveryOf, type StateVector } from './delivery';
 import type { ChatEntry } from './entries';
 import { type People, senderLabel } from './people';
@@ -21,7 +22,11 @@ export interface MessageView {
 }
 
 export interface DayView {
+  /** The en-GB heading ('05 March 2025'). */
   day: string;
+  /** The first message's time and the zone of the heading, for a heading in another language. */
+  time?: number;
+  timeZone?: string;
   messages: MessageView[];
 }
 
@@ -60,9 +65,11 @@ export function buildChatView(
     unreadIndex: number;
     received?: ReadonlyMap<string, number>;
     timeZone?: string;
+    /** The language of the senders' roles ('You', 'Support'); the app's by default. */
+    i18n?: I18n;
   },
 ): ChatView {
-  const { viewerId, people, known, partnerRead, timeZone, received } = context;
+  const { viewerId, people, known, partnerRead, timeZone, received, i18n } = context;
   const views: MessageView[] = entries.map(({ message, id }, index) => {
     const mine = message.senderId === viewerId;
     const time = shownTime(message.time, received?.get(message.id)) ?? 0;
@@ -74,13 +81,15 @@ export function buildChatView(
       time,
       clock: clockText(time, timeZone),
       mine,
-      sender: senderLabel(message.senderId, viewerId, people),
+      sender: senderLabel(message.senderId, viewerId, people, i18n),
       attachments: message.attachments ?? [],
       delivery: mine ? deliveryOf(id, index, known, partnerRead) : null,
     };
   });
   const days = groupByDay(views, timeZone).map((group) => ({
     day: group.day,
+    time: group.items[0]?.item.time ?? 0,
+    ...(timeZone ? { timeZone } : {}),
     messages: group.items.map(({ item }) => item),
   }));
   const unreadIndex = context.unreadIndex < views.length ? context.unreadIndex : -1;

@@ -1,7 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** The card brands we take, drawn inline (bundled, so they show offline and need no CDN). */
 export function CardBrands() {
+  const { t } = useLingui();
   return (
-    <ul className="card-brands" aria-label="Accepted cards">
+    <ul className="card-brands" aria-label={t`Accepted cards`}>
       <li>
         <svg viewBox="0 0 48 30" role="img" aria-label="Visa">
           <rect width="48" height="30" rx="4" fill="#1a1f71" />

@@ -6,12 +6,16 @@ import {
   penceToPounds,
   type UserDto,
 } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { refreshAuthUser } from '../accounts';
 import { type PublicConfig, usePublicConfig } from '../app/public-config';
+import { useFormatLocale } from '../i18n';
 import { ApiError } from '../local/api-client';
 import { isOnline } from '../local/connectivity';
 import { localDb, setAuthUser } from '../local/db';
@@ -28,10 +32,10 @@ import { useCustomer } from './use-customer';
 import { useStripeCard } from './use-stripe-card';
 
 /** Stripe's test payment methods, which the sandbox understands (docs/product.md#6-credits-and-payments). */
-const TEST_CARDS = [
-  { sourceId: 'pm_card_visa', label: 'Visa •••• 4242 (succeeds)' },
-  { sourceId: 'pm_card_chargeDeclined', label: 'Visa •••• 0002 (declined)' },
-] as const;
+const TEST_CARDS: readonly { sourceId: string; label: MessageDescriptor }[] = [
+  { sourceId: 'pm_card_visa', label: msg`Visa •••• 4242 (succeeds)` },
+  { sourceId: 'pm_card_chargeDeclined', label: msg`Visa •••• 0002 (declined)` },
+];
 
 type PaymentMethod = 'card' | 'google-pay';
 
@@ -50,7 +54,7 @@ export default function CheckoutPage() {
   if (!user) {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -74,6 +78,8 @@ function Checkout({
   /** null while the payments mode is not known yet. */
   payments: PublicConfig['payments'] | null;
 }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   const navigate = useNavigate();
   const online = useOnline();
   const ids = useId();
@@ -84,7 +90,7 @@ function Checkout({
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [email, setEmail] = useState(user.email ?? '');
   const [cardHolderName, setCardHolderName] = useState('');
-  const [testCard, setTestCard] = useState<string>(TEST_CARDS[0].sourceId);
+  const [testCard, setTestCard] = useState<string>(TEST_CARDS[0]?.sourceId ?? '');
   const [processing, setProcessing] = useState(false);
   // One key and one body per checkout attempt, kept while the page is open: a double submit
   // or a retry after a lost answer is one charge on the server.
@@ -143,7 +149,7 @@ function Checkout({
     }
     // Accepted but not settled yet: the provider's webhook credits it; the row shows Pending.
     await pullAfterWrite();
-    toast.info('Your payment is being confirmed. The credits appear as soon as it completes.');
+    toast.info(t`Your payment is being confirmed. The credits appear as soon as it completes.`);
     navigate('/transactions', { replace: true });
   }
 
@@ -206,39 +212,55 @@ function Checkout({
     <div className="stack credits-page">
       <div className="page-header">
         <div className="breadcrumb">
-          <Link to="/buy-credits">Buy Credits</Link>{' '}
+          <Link to="/buy-credits">
+            <Trans>Buy Credits</Trans>
+          </Link>{' '}
           <span aria-hidden="true" className="dir-icon">
             &rsaquo;
           </span>{' '}
-          Order Details{' '}
+          <Trans>Order Details</Trans>{' '}
           <span aria-hidden="true" className="dir-icon">
             &rsaquo;
           </span>{' '}
-          Checkout
+          <Trans>Checkout</Trans>
         </div>
-        <h1>Checkout</h1>
-        <p>Pay by card. Your credits are added as soon as the payment succeeds.</p>
+        <h1>
+          <Trans>Checkout</Trans>
+        </h1>
+        <p>
+          <Trans>Pay by card. Your credits are added as soon as the payment succeeds.</Trans>
+        </p>
       </div>
 
       {!online && (
         <div className="notice notice-warn" role="status">
-          You are offline. Paying needs a connection; nothing is queued or charged while you are offline.
+          <Trans>
+            You are offline. Paying needs a connection; nothing is queued or charged while you are offline.
+          </Trans>
         </div>
       )}
 
       <div className="checkout-layout">
         <form className="card checkout-form" onSubmit={submit} noValidate aria-labelledby={`${ids}-pay`}>
-          <h2 id={`${ids}-pay`}>Payment details</h2>
+          <h2 id={`${ids}-pay`}>
+            <Trans>Payment details</Trans>
+          </h2>
           {sandbox && (
             <div className="test-mode-banner" role="note">
-              <strong>Test mode: no real charge</strong>
-              <span>Payments run in the built-in sandbox. Pick a test card below to try a purchase.</span>
+              <strong>
+                <Trans>Test mode: no real charge</Trans>
+              </strong>
+              <span>
+                <Trans>Payments run in the built-in sandbox. Pick a test card below to try a purchase.</Trans>
+              </span>
             </div>
           )}
 
           <fieldset className="checkout-fields" disabled={disabled}>
             <fieldset className="pay-methods">
-              <legend>Payment method</legend>
+              <legend>
+                <Trans>Payment method</Trans>
+              </legend>
               <label className={`pay-method${method === 'card' ? ' selected' : ''}`}>
                 <input
                   type="radio"
@@ -247,7 +269,9 @@ function Checkout({
                   checked={method === 'card'}
                   onChange={() => setMethod('card')}
                 />
-                <span className="pay-method-name">Card</span>
+                <span className="pay-method-name">
+                  <Trans>Card</Trans>
+                </span>
                 <CardBrands />
               </label>
               <label className="pay-method unavailable">
@@ -260,11 +284,13 @@ function Checkout({
                   disabled
                 />
                 <span className="pay-method-name">Google Pay</span>
-                <span className="muted">Not available</span>
+                <span className="muted">
+                  <Trans>Not available</Trans>
+                </span>
               </label>
             </fieldset>
 
-            <Field id={`${ids}-email`} label="Email" starred>
+            <Field id={`${ids}-email`} label={t`Email`} starred>
               <input
                 id={`${ids}-email`}
                 type="email"
@@ -275,13 +301,13 @@ function Checkout({
                 onChange={(e) => setEmail(e.target.value)}
               />
             </Field>
-            <Field id={`${ids}-holder`} label="Card holder name" starred>
+            <Field id={`${ids}-holder`} label={t`Card holder name`} starred>
               <input
                 id={`${ids}-holder`}
                 type="text"
                 className="input"
                 autoComplete="cc-name"
-                placeholder="Name as printed on the card"
+                placeholder={t`Name as printed on the card`}
                 aria-required="true"
                 value={cardHolderName}
                 onChange={(e) => setCardHolderName(e.target.value)}
@@ -290,10 +316,10 @@ function Checkout({
 
             {!payments ? (
               <p className="muted card-form-status" aria-busy="true">
-                {online ? 'Loading card form...' : 'The card form loads when you are back online.'}
+                {online ? t`Loading card form...` : t`The card form loads when you are back online.`}
               </p>
             ) : sandbox ? (
-              <Field id={`${ids}-test-card`} label="Test card">
+              <Field id={`${ids}-test-card`} label={t`Test card`}>
                 <select
                   id={`${ids}-test-card`}
                   className="select"
@@ -302,14 +328,16 @@ function Checkout({
                 >
                   {TEST_CARDS.map((c) => (
                     <option key={c.sourceId} value={c.sourceId}>
-                      {c.label}
+                      {i18n._(c.label)}
                     </option>
                   ))}
                 </select>
               </Field>
             ) : (
               <div className="field">
-                <span className="field-label">Card details</span>
+                <span className="field-label">
+                  <Trans>Card details</Trans>
+                </span>
                 <div ref={stripeCard.mountRef} className="input stripe-card" />
                 {cardStatus !== 'ready' && (
                   <CardFormStatusText status={cardStatus} online={online} onRetry={stripeCard.retry} />
@@ -319,12 +347,12 @@ function Checkout({
           </fieldset>
 
           <button type="submit" className="btn btn-block btn-pay" disabled={disabled || !online}>
-            {processing ? 'Processing...' : `Pay ${formatGBP(total)}`}
+            {processing ? t`Processing...` : t`Pay ${formatGBP(total, locale)}`}
           </button>
           <p className="secure-note muted">
             {sandbox
-              ? 'No card is charged in test mode.'
-              : 'Card details go straight to our payment provider, Stripe; they never reach our servers.'}
+              ? t`No card is charged in test mode.`
+              : t`Card details go straight to our payment provider, Stripe; they never reach our servers.`}
           </p>
         </form>
 
@@ -343,39 +371,43 @@ function CardFormStatusText({
   online: boolean;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
   if (status === 'unavailable') {
     return (
       <div className="notice notice-error notice-row" role="alert">
         <span>{PAYMENT_TEXT.cardFormUnavailable}</span>
         <button type="button" className="btn btn-secondary" onClick={onRetry} disabled={!online}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
   }
   return (
     <p className="muted card-form-status" aria-busy="true">
-      {online ? 'Loading card form...' : 'The card form loads when you are back online.'}
+      {online ? t`Loading card form...` : t`The card form loads when you are back online.`}
     </p>
   );
 }
 
 function OrderSummary({ pkg, quote }: { pkg: CreditPackage; quote: PackageQuote }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
+  const percent = pkg.discountPercent;
   return (
     <aside className="card checkout-summary" aria-labelledby="summary-heading">
-      <h2 id="summary-heading">Order summary</h2>
+      <h2 id="summary-heading">
+        <Trans>Order summary</Trans>
+      </h2>
       <div className="summary-item">
         <div>
-          <strong>{packageLabel(pkg)}</strong>
-          <span className="muted">
-            {pkg.discountPercent ? `${pkg.discountPercent}% package discount` : 'Credit package'}
-          </span>
+          <strong>{packageLabel(pkg, i18n)}</strong>
+          <span className="muted">{percent ? t`${percent}% package discount` : t`Credit package`}</span>
         </div>
-        <span>{formatGBP(penceToPounds(quote.subtotalPence))}</span>
+        <span>{formatGBP(penceToPounds(quote.subtotalPence), locale)}</span>
       </div>
-      <OrderTotals quote={quote} totalLabel="Total" />
+      <OrderTotals quote={quote} totalLabel={t`Total`} />
       <Link to={`/order-details?package=${encodeURIComponent(pkg.id)}`} state={{ package: pkg }}>
-        Back to order details
+        <Trans>Back to order details</Trans>
       </Link>
     </aside>
   );

@@ -1,12 +1,14 @@
 import { formatCredits, formatDateTime } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useFormatLocale } from '../i18n';
 import { messageOf } from '../local/api-client';
 import { useOnline } from '../local/use-online';
 import { creditsApi } from './api';
-import { creditDirection, historyRows, signedCredits } from './credit-history';
+import { creditDirection, creditReasonText, historyRows, signedCredits } from './credit-history';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 4;
@@ -18,6 +20,8 @@ const COLUMNS = 4;
  * purchase or a download made a moment ago is there.
  */
 export function CreditHistorySection() {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   const online = useOnline();
   const headingId = useId();
   const history = useInfiniteQuery({
@@ -31,9 +35,9 @@ export function CreditHistorySection() {
 
   useEffect(() => {
     if (history.error) {
-      toast.error(messageOf(history.error, 'Failed to load credit history'), { toastId: 'credit-history' });
+      toast.error(messageOf(history.error, t`Failed to load credit history`), { toastId: 'credit-history' });
     }
-  }, [history.error]);
+  }, [history.error, t]);
 
   const rows = historyRows(history.data?.pages ?? []);
   const loading = history.data === undefined;
@@ -41,20 +45,26 @@ export function CreditHistorySection() {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId} className="credit-history-title">
-        Credit history
+        <Trans>Credit history</Trans>
       </h2>
       <div className="credits-table-wrap">
         <table className="credits-table tx-table credit-history-table">
-          <caption className="sr-only">Every change of your credit balance, newest first</caption>
+          <caption className="sr-only">
+            <Trans>Every change of your credit balance, newest first</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Reason</th>
-              <th scope="col" className="num">
-                Credits
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Reason</Trans>
               </th>
               <th scope="col" className="num">
-                Balance
+                <Trans>Credits</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Balance</Trans>
               </th>
             </tr>
           </thead>
@@ -64,29 +74,34 @@ export function CreditHistorySection() {
                 <td colSpan={COLUMNS} className="tx-empty" aria-busy={loading && online}>
                   {loading
                     ? online
-                      ? 'Loading...'
-                      : 'Credit history loads when you are online.'
-                    : 'No credit changes yet.'}
+                      ? t`Loading...`
+                      : t`Credit history loads when you are online.`
+                    : t`No credit changes yet.`}
                 </td>
               </tr>
             ) : (
               rows.map((entry) => (
                 <tr key={entry.id} data-testid="credit-history-row">
-                  <td className="nowrap" data-label="Date">
-                    {formatDateTime(entry.at)}
+                  <td className="nowrap" data-label={t`Date`}>
+                    {formatDateTime(entry.at, undefined, locale)}
                   </td>
-                  <td data-label="Reason">
+                  <td data-label={t`Reason`}>
                     {entry.ticketNumber ? (
-                      <Link to={`/ticket-details/${entry.ticketNumber}`}>{entry.reason}</Link>
+                      <Link to={`/ticket-details/${entry.ticketNumber}`}>
+                        {creditReasonText(i18n, entry)}
+                      </Link>
                     ) : (
-                      entry.reason
+                      creditReasonText(i18n, entry)
                     )}
                   </td>
-                  <td className={`num credit-change-${creditDirection(entry.amount)}`} data-label="Credits">
+                  <td
+                    className={`num credit-change-${creditDirection(entry.amount)}`}
+                    data-label={t`Credits`}
+                  >
                     {signedCredits(entry.amount)}
                   </td>
-                  <td className="num" data-label="Balance">
-                    {formatCredits(entry.balanceAfter)}
+                  <td className="num" data-label={t`Balance`}>
+                    {formatCredits(entry.balanceAfter, locale)}
                   </td>
                 </tr>
               ))
@@ -101,9 +116,9 @@ export function CreditHistorySection() {
             className="btn btn-secondary"
             onClick={() => void history.fetchNextPage()}
             disabled={!online || history.isFetchingNextPage}
-            title={online ? undefined : 'Older entries load when you are online'}
+            title={online ? undefined : t`Older entries load when you are online`}
           >
-            {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {history.isFetchingNextPage ? t`Loading...` : t`Load more`}
           </button>
         </div>
       )}

@@ -1,8 +1,11 @@
 import { formatCredits, formatDateTime, formatGBP, type TransactionDto } from '@ecu/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { i18n, useDomainName, useFormatLocale } from '../i18n';
 import { isOnline } from '../local/connectivity';
 import { syncNow } from '../local/sync-engine';
 import { useOnline } from '../local/use-online';
@@ -10,6 +13,8 @@ import { invoiceHref } from './api';
 import { CreditHistorySection } from './credit-history-section';
 import { PaymentColumnHeads } from './payment-columns';
 import { transactionsNewestFirst } from './sync';
+
+const LOAD_FAILED = msg`Failed to load payment history`;
 
 const STATUS_CLASS: Record<string, string> = {
   Completed: 'tx-status-completed',
@@ -19,12 +24,13 @@ const STATUS_CLASS: Record<string, string> = {
 /** Completed green, Failed red, anything else a yellow 'Pending' (docs/product.md#6-credits-and-payments). */
 function TransactionStatus({ tx }: { tx: TransactionDto }) {
   const known = tx.status === 'Completed' || tx.status === 'Failed';
+  const name = useDomainName();
   return (
     <span
       className={`tx-status ${STATUS_CLASS[tx.status] ?? 'tx-status-pending'}`}
       title={tx.status === 'Failed' ? (tx.failureMessage ?? undefined) : undefined}
     >
-      {known ? tx.status : 'Pending'}
+      {name(known ? tx.status : 'Pending')}
     </span>
   );
 }
@@ -45,6 +51,8 @@ function matchesSerial(tx: Pick<TransactionDto, 'serialNo'>, query: string): boo
  * (docs/decisions/044-one-writer.md).
  */
 export default function MyTransactionsPage() {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const online = useOnline();
   const searchId = useId();
   const [query, setQuery] = useState('');
@@ -54,7 +62,7 @@ export default function MyTransactionsPage() {
     if (!isOnline()) return;
     syncNow().catch(() => {
       // Offline is not a failure here: the stored history is what we can show.
-      if (isOnline()) toast.error('Failed to load payment history');
+      if (isOnline()) toast.error(i18n._(LOAD_FAILED));
     });
   }, []);
 
@@ -63,28 +71,32 @@ export default function MyTransactionsPage() {
   return (
     <div className="stack credits-page">
       <div className="page-header">
-        <h1>My Transactions</h1>
+        <h1>
+          <Trans>My Transactions</Trans>
+        </h1>
         <p>
-          Your credit purchases, newest first, and below them every change of your balance. Download the VAT
-          invoice of any completed payment.
+          <Trans>
+            Your credit purchases, newest first, and below them every change of your balance. Download the VAT
+            invoice of any completed payment.
+          </Trans>
         </p>
       </div>
 
-      <section className="card" aria-label="Transactions">
+      <section className="card" aria-label={t`Transactions`}>
         <div className="tx-toolbar">
           <label htmlFor={searchId} className="visually-hidden">
-            Search by serial number
+            <Trans>Search by serial number</Trans>
           </label>
           <input
             id={searchId}
             type="search"
             className="input tx-search"
-            placeholder="Search by serial number"
+            placeholder={t`Search by serial number`}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
           <Link to="/buy-credits" className="btn">
-            Buy Credits
+            <Trans>Buy Credits</Trans>
           </Link>
         </div>
 
@@ -92,7 +104,9 @@ export default function MyTransactionsPage() {
           <table className="credits-table tx-table">
             <thead>
               <tr>
-                <th scope="col">Serial No</th>
+                <th scope="col">
+                  <Trans>Serial No</Trans>
+                </th>
                 <PaymentColumnHeads />
               </tr>
             </thead>
@@ -100,13 +114,13 @@ export default function MyTransactionsPage() {
               {transactions === undefined ? (
                 <tr>
                   <td colSpan={6} className="tx-empty" aria-busy="true">
-                    Loading...
+                    <Trans>Loading...</Trans>
                   </td>
                 </tr>
               ) : shown.length === 0 ? (
                 <tr>
                   <td colSpan={6} className="tx-empty">
-                    No transactions found.
+                    <Trans>No transactions found.</Trans>
                   </td>
                 </tr>
               ) : (
@@ -115,19 +129,19 @@ export default function MyTransactionsPage() {
                     <th scope="row" className="mono">
                       <bdi dir="ltr">{tx.serialNo}</bdi>
                     </th>
-                    <td className="num" data-label="Credits">
-                      {formatCredits(tx.credits)}
+                    <td className="num" data-label={t`Credits`}>
+                      {formatCredits(tx.credits, locale)}
                     </td>
-                    <td className="num" data-label="Amount">
-                      {formatGBP(tx.amount)}
+                    <td className="num" data-label={t`Amount`}>
+                      {formatGBP(tx.amount, locale)}
                     </td>
-                    <td data-label="Status">
+                    <td data-label={t`Status`}>
                       <TransactionStatus tx={tx} />
                     </td>
-                    <td className="nowrap" data-label="Date">
-                      {formatDateTime(tx.createdAt)}
+                    <td className="nowrap" data-label={t`Date`}>
+                      {formatDateTime(tx.createdAt, undefined, locale)}
                     </td>
-                    <td data-label="Invoice">
+                    <td data-label={t`Invoice`}>
                       {tx.status !== 'Completed' ? (
                         <span className="muted">—</span>
                       ) : online ? (
@@ -135,13 +149,13 @@ export default function MyTransactionsPage() {
                           href={invoiceHref(tx)}
                           download
                           className="tx-invoice"
-                          aria-label={`Download invoice ${tx.serialNo}`}
+                          aria-label={t`Download invoice ${tx.serialNo}`}
                         >
-                          Download
+                          <Trans>Download</Trans>
                         </a>
                       ) : (
-                        <span className="muted" title="Invoices download when you are online">
-                          Online only
+                        <span className="muted" title={t`Invoices download when you are online`}>
+                          <Trans>Online only</Trans>
                         </span>
                       )}
                     </td>

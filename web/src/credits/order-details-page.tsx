@@ -1,6 +1,8 @@
 import { countryName, formatGBP, penceToPounds, type UserDto } from '@ecu/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePublicConfig } from '../app/public-config';
+import { useFormatLocale } from '../i18n';
 import { OrderTotals } from './order-totals';
 import { checkoutStateFor, orderPackage, packageLabel, quoteForUser } from './package-order';
 import { useCustomer } from './use-customer';
@@ -13,6 +15,8 @@ function billToLines(user: UserDto): string[] | null {
 
 /** /order-details (docs/product.md#6-credits-and-payments): seller, buyer, package, price with VAT. */
 export default function OrderDetailsPage() {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -24,7 +28,7 @@ export default function OrderDetailsPage() {
   if (!user) {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -42,31 +46,47 @@ export default function OrderDetailsPage() {
     <div className="stack credits-page">
       <div className="page-header">
         <div className="breadcrumb">
-          <Link to="/buy-credits">Buy Credits</Link>{' '}
+          <Link to="/buy-credits">
+            <Trans>Buy Credits</Trans>
+          </Link>{' '}
           <span aria-hidden="true" className="dir-icon">
             &rsaquo;
           </span>{' '}
-          Order Details
+          <Trans>Order Details</Trans>
         </div>
-        <h1>Order Details</h1>
-        <p>Check your order before you pay.</p>
+        <h1>
+          <Trans>Order Details</Trans>
+        </h1>
+        <p>
+          <Trans>Check your order before you pay.</Trans>
+        </p>
       </div>
 
-      <section className="card order-card" aria-label="Order">
+      <section className="card order-card" aria-label={t`Order`}>
         <div className="order-parties">
           <div className="order-party" data-testid="order-from">
-            <h2>From</h2>
+            <h2>
+              <Trans>From</Trans>
+            </h2>
             <strong>{company.name}</strong>
             {company.address && <span>{company.address}</span>}
-            {company.vatId && <span>VAT ID: {company.vatId}</span>}
+            {company.vatId && (
+              <span>
+                <Trans>VAT ID: {company.vatId}</Trans>
+              </span>
+            )}
           </div>
           <div className="order-party" data-testid="order-bill-to">
-            <h2>Bill To</h2>
+            <h2>
+              <Trans>Bill To</Trans>
+            </h2>
             <strong>{name || user.email}</strong>
             {address ? (
               address.map((line) => <span key={line}>{line}</span>)
             ) : (
-              <span className="muted">Address not available</span>
+              <span className="muted">
+                <Trans>Address not available</Trans>
+              </span>
             )}
           </div>
         </div>
@@ -75,34 +95,44 @@ export default function OrderDetailsPage() {
           <table className="credits-table order-items">
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="num hide-sm">
-                  Credits
+                <th scope="col">
+                  <Trans>Item</Trans>
                 </th>
                 <th scope="col" className="num hide-sm">
-                  Unit Price
+                  <Trans>Credits</Trans>
+                </th>
+                <th scope="col" className="num hide-sm">
+                  <Trans>Unit Price</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Amount
+                  <Trans>Amount</Trans>
                 </th>
               </tr>
             </thead>
             <tbody>
               <tr>
                 <th scope="row" data-testid="order-item">
-                  {packageLabel(pkg)} package
-                  {pkg.popular && <span className="badge badge-popular">Popular</span>}
+                  <Trans>{packageLabel(pkg, i18n)} package</Trans>
+                  {pkg.popular && (
+                    <span className="badge badge-popular">
+                      <Trans>Popular</Trans>
+                    </span>
+                  )}
                 </th>
                 <td className="num hide-sm">{pkg.credits}</td>
-                <td className="num hide-sm">{formatGBP(penceToPounds(quote.listPence / pkg.credits))}</td>
-                <td className="num">{formatGBP(penceToPounds(quote.listPence))}</td>
+                <td className="num hide-sm">
+                  {formatGBP(penceToPounds(quote.listPence / pkg.credits), locale)}
+                </td>
+                <td className="num">{formatGBP(penceToPounds(quote.listPence), locale)}</td>
               </tr>
               {quote.discountPence > 0 && (
                 <tr className="order-discount">
-                  <th scope="row">Package discount ({pkg.discountPercent}%)</th>
+                  <th scope="row">
+                    <Trans>Package discount ({pkg.discountPercent}%)</Trans>
+                  </th>
                   <td className="hide-sm" />
                   <td className="hide-sm" />
-                  <td className="num">−{formatGBP(penceToPounds(quote.discountPence))}</td>
+                  <td className="num">−{formatGBP(penceToPounds(quote.discountPence), locale)}</td>
                 </tr>
               )}
             </tbody>
@@ -113,10 +143,10 @@ export default function OrderDetailsPage() {
 
         <div className="form-actions order-actions">
           <button type="button" className="btn btn-secondary" onClick={() => navigate('/buy-credits')}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="button" className="btn" onClick={proceed}>
-            Proceed to Checkout
+            <Trans>Proceed to Checkout</Trans>
           </button>
         </div>
       </section>

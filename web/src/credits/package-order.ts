@@ -8,6 +8,8 @@ import {
   quotePackage,
   type UserDto,
 } from '@ecu/shared';
+import { i18n as appI18n, type I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 
 /** The user's per-credit price in pence; £60 when unset (docs/product.md#6-credits-and-payments). */
 export function perCreditPricePence(user: Pick<UserDto, 'perCreditPrice'> | null | undefined): number {
@@ -21,8 +23,10 @@ export function quoteForUser(pkg: CreditPackage, user: Pick<UserDto, 'perCreditP
   return quotePackage(pkg, perCreditPricePence(user));
 }
 
-export function packageLabel(pkg: Pick<CreditPackage, 'credits'>): string {
-  return `${pkg.credits} ${pkg.credits === 1 ? 'Credit' : 'Credits'}`;
+/** '1 Credit', '10 Credits': a package's name, in the shown language (`i18n`, the app's by default). */
+export function packageLabel(pkg: Pick<CreditPackage, 'credits'>, i18n: I18n = appI18n): string {
+  const count = pkg.credits;
+  return i18n._(msg`${plural(count, { one: '# Credit', other: '# Credits' })}`);
 }
 
 /** Navigation state from Buy Credits to Order Details. */

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+
 /**
  * The column headings of a payment after its serial number (and, for an admin, its payer):
  * the same order wherever payments are listed.
@@ -6,14 +8,20 @@ export function PaymentColumnHeads() {
   return (
     <>
       <th scope="col" className="num">
-        Credits
+        <Trans>Credits</Trans>
       </th>
       <th scope="col" className="num">
-        Amount
+        <Trans>Amount</Trans>
       </th>
-      <th scope="col">Status</th>
-      <th scope="col">Date</th>
-      <th scope="col">Invoice</th>
+      <th scope="col">
+        <Trans>Status</Trans>
+      </th>
+      <th scope="col">
+        <Trans>Date</Trans>
+      </th>
+      <th scope="col">
+        <Trans>Invoice</Trans>
+      </th>
     </>
   );
 }

@@ -1,22 +1,31 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ApiError, isSettledRefusal, NetworkError, serverMessageOf } from '../local/api-client';
 
 /** A failure found in the browser (form checks, card form, card provider): shown as it is. */
 export class CheckoutError extends Error {}
 
-export const PAYMENT_TEXT = {
-  success: 'Payment Successful',
-  failed: 'Payment Failed',
-  error: 'Payment error',
-  fallback: 'Payment failed!',
-  methodUnavailable: 'Selected payment method is not available',
-  required: 'Please fill all required fields',
-  cardNotReady: 'Card form is not ready',
-  tokenizationFailed: 'Tokenization failed',
-  cardFormUnavailable: 'Unable to load card form. Try again later',
-  offline: 'You are offline. Buying credits needs a connection; nothing was charged.',
-  noAnswer:
-    'Payment error: the server did not answer. Check your connection and try again; you will not be charged twice.',
-} as const;
+const PAYMENT_MESSAGES = {
+  success: msg`Payment Successful`,
+  failed: msg`Payment Failed`,
+  error: msg`Payment error`,
+  fallback: msg`Payment failed!`,
+  methodUnavailable: msg`Selected payment method is not available`,
+  required: msg`Please fill all required fields`,
+  cardNotReady: msg`Card form is not ready`,
+  tokenizationFailed: msg`Tokenization failed`,
+  cardFormUnavailable: msg`Unable to load card form. Try again later`,
+  offline: msg`You are offline. Buying credits needs a connection; nothing was charged.`,
+  noAnswer: msg`Payment error: the server did not answer. Check your connection and try again; you will not be charged twice.`,
+} satisfies Record<string, MessageDescriptor>;
+
+/** The checkout's own messages, each read in the language shown when it is read. */
+export const PAYMENT_TEXT = Object.fromEntries(
+  Object.keys(PAYMENT_MESSAGES).map((key) => [key, '']),
+) as Record<keyof typeof PAYMENT_MESSAGES, string>;
+for (const key of Object.keys(PAYMENT_MESSAGES) as (keyof typeof PAYMENT_MESSAGES)[]) {
+  Object.defineProperty(PAYMENT_TEXT, key, { get: () => i18n._(PAYMENT_MESSAGES[key]), enumerable: true });
+}
 
 /**
  * The server's message first (docs/product.md#6-credits-and-payments), else 'Payment Failed'

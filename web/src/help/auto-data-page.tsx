@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import { usePublicConfig } from '../app/public-config';
 
@@ -13,41 +14,57 @@ export default function AutoDataPage() {
     <div className="stack">
       <div className="page-header">
         <div className="breadcrumb">
-          <Link to="/dashboard">Dashboard</Link>{' '}
+          <Link to="/dashboard">
+            <Trans>Dashboard</Trans>
+          </Link>{' '}
           <span aria-hidden="true" className="dir-icon">
             &gt;
           </span>{' '}
           Autodata
         </div>
         <h1>Autodata</h1>
-        <p>Our in-house vehicle data tool for the cars you tune.</p>
+        <p>
+          <Trans>Our in-house vehicle data tool for the cars you tune.</Trans>
+        </p>
       </div>
 
       <section className="card prose" aria-labelledby="offers-heading">
-        <h2 id="offers-heading">What it offers</h2>
+        <h2 id="offers-heading">
+          <Trans>What it offers</Trans>
+        </h2>
         <ul>
           <li>
-            <strong>Technical data</strong>: engine codes, specifications and ECU details to identify a
-            vehicle before you read it.
+            <Trans>
+              <strong>Technical data</strong>: engine codes, specifications and ECU details to identify a
+              vehicle before you read it.
+            </Trans>
           </li>
           <li>
-            <strong>Wiring</strong>: wiring diagrams and connector pin-outs for bench and boot-mode work.
+            <Trans>
+              <strong>Wiring</strong>: wiring diagrams and connector pin-outs for bench and boot-mode work.
+            </Trans>
           </li>
           <li>
-            <strong>Service information</strong>: service schedules and repair information for the job around
-            the tune.
+            <Trans>
+              <strong>Service information</strong>: service schedules and repair information for the job
+              around the tune.
+            </Trans>
           </li>
         </ul>
       </section>
 
       <section className="card prose" aria-labelledby="access-heading">
-        <h2 id="access-heading">Getting access</h2>
+        <h2 id="access-heading">
+          <Trans>Getting access</Trans>
+        </h2>
         <p>
-          Access to Autodata is arranged through support for now. Email us from your account's address and we
-          will set you up.
+          <Trans>
+            Access to Autodata is arranged through support for now. Email us from your account's address and
+            we will set you up.
+          </Trans>
         </p>
         <a className="btn" href={mailto}>
-          Email support for access
+          <Trans>Email support for access</Trans>
         </a>
         <p className="muted">{supportEmail}</p>
       </section>

@@ -6,6 +6,8 @@ import {
   type FieldError,
   isServerFault,
 } from '@ecu/shared';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { noteAnswer, noteNoAnswer } from './connectivity';
 
 /**
@@ -27,12 +29,12 @@ export class ApiError extends Error {
   }
 }
 
-const OFFLINE_TEXT = 'You are offline. Check your connection and try again.';
+const OFFLINE = msg`You are offline. Check your connection and try again.`;
 
 /** The request never got an answer (offline, DNS, server down). */
 export class NetworkError extends Error {
   constructor() {
-    super(OFFLINE_TEXT);
+    super(i18n._(OFFLINE));
   }
 }
 
@@ -86,7 +88,9 @@ export async function apiRequest<T>(
     const failure = answer?.success === false ? answer : undefined;
     if (!failure) {
       const code = codeForStatus(res.status);
-      const text = isServerFault(code) ? 'The server is not answering' : 'The answer was not understood';
+      const text = isServerFault(code)
+        ? i18n._(msg`The server is not answering`)
+        : i18n._(msg`The answer was not understood`);
       throw new ApiError(res.status, `${text} (${method} ${path}, ${res.status})`, [], false, code);
     }
     throw new ApiError(
@@ -129,6 +133,7 @@ export function serverMessageOf(err: unknown): string | undefined {
 export function messageOf(err: unknown, fallback: string): string {
   const server = serverMessageOf(err);
   if (server) return server;
-  if (err instanceof NetworkError) return `${fallback}${/[.!?]$/.test(fallback) ? '' : '.'} ${OFFLINE_TEXT}`;
+  if (err instanceof NetworkError)
+    return `${fallback}${/[.!?]$/.test(fallback) ? '' : '.'} ${i18n._(OFFLINE)}`;
   return fallback;
 }

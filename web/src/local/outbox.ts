@@ -1,4 +1,6 @@
 import { isServerFault } from '@ecu/shared';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ApiError, type ApiResult, apiRequest, NetworkError, serverMessageOf } from './api-client';
 import { type CommandKind, localDb, type OutboxCommand, type PortalDb } from './db';
 import { outboxHandlers, rememberOutboxHandlers } from './outbox-registry';
@@ -95,7 +97,10 @@ export function resultOfError(err: unknown): RetryLater | Failed {
     if (later) return { kind: 'retry-later', waitingFor: 'server' };
     return { kind: 'failed', message: serverMessageOf(err) ?? '' };
   }
-  return { kind: 'failed', message: err instanceof Error ? err.message : 'The change could not be saved' };
+  return {
+    kind: 'failed',
+    message: err instanceof Error ? err.message : i18n._(msg`The change could not be saved`),
+  };
 }
 
 /**
@@ -218,7 +223,8 @@ async function runCommand(
   cmd: OutboxCommand,
 ): Promise<Done | RetryLater | Failed | { kind: 'gone' }> {
   // A row of a kind this version does not know (written by a newer one) cannot be sent.
-  if (!handler) return { kind: 'failed', message: 'This change cannot be sent by this version of the app' };
+  if (!handler)
+    return { kind: 'failed', message: i18n._(msg`This change cannot be sent by this version of the app`) };
   try {
     const ready = await handler.prepare({ db, command: cmd });
     if (ready.kind !== 'ready') return ready;

@@ -1,11 +1,19 @@
+import { i18n as appI18n, type I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb, waitingForSignIn } from './db';
 
 /** What the sign-in page says while tickets made on this device wait for their owner. */
-export function waitingText(tickets: number): string | null {
+export function waitingText(tickets: number, i18n: I18n = appI18n): string | null {
   if (tickets <= 0) return null;
-  const what = tickets === 1 ? '1 ticket is' : `${tickets} tickets are`;
-  return `${what} waiting on this device. ${tickets === 1 ? 'It is' : 'They are'} sent once you sign in again with the same account.`;
+  return i18n._(
+    msg`${plural(tickets, {
+      one: '# ticket is waiting on this device. It is sent once you sign in again with the same account.',
+      other:
+        '# tickets are waiting on this device. They are sent once you sign in again with the same account.',
+    })}`,
+  );
 }
 
 /**
@@ -14,7 +22,8 @@ export function waitingText(tickets: number): string | null {
  */
 export function WaitingForSignInNotice() {
   const waiting = useLiveQuery(() => waitingForSignIn(localDb), [], undefined);
-  const text = waitingText(waiting?.tickets ?? 0);
+  const { i18n } = useLingui();
+  const text = waitingText(waiting?.tickets ?? 0, i18n);
   return text ? (
     <p role="status" className="notice notice-info">
       {text}

@@ -5,6 +5,9 @@ import {
   notificationChoicesSchema,
   type Role,
 } from '@ecu/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest, messageOf } from '../local/api-client';
@@ -22,28 +25,29 @@ import {
 const CHOICES_KEY = ['notifications', 'choices'] as const;
 const PUBLIC_KEY_KEY = ['notifications', 'public-key'] as const;
 
-const LABELS: Record<NotificationChoice, string> = {
-  ticketStatus: 'My file is unlocked or failed',
-  supportReplies: 'Support replies in a ticket chat',
-  newTickets: 'A new ticket arrives',
-  customerMessages: 'A customer writes in a ticket chat',
+const LABELS: Record<NotificationChoice, MessageDescriptor> = {
+  ticketStatus: msg`My file is unlocked or failed`,
+  supportReplies: msg`Support replies in a ticket chat`,
+  newTickets: msg`A new ticket arrives`,
+  customerMessages: msg`A customer writes in a ticket chat`,
 };
 
-const BLOCKED: Record<Exclude<PushBlocker, null>, string> = {
-  unsupported: 'This browser cannot receive push notifications.',
-  denied: 'Notifications are blocked for this site in your browser settings.',
-  'not-configured': 'Push notifications are not set up on this server.',
+const BLOCKED: Record<Exclude<PushBlocker, null>, MessageDescriptor> = {
+  unsupported: msg`This browser cannot receive push notifications.`,
+  denied: msg`Notifications are blocked for this site in your browser settings.`,
+  'not-configured': msg`Push notifications are not set up on this server.`,
 };
 
 /** What reaches a person without push (docs/decisions/038-web-push.md). */
-const FALLBACK: Record<Role, string> = {
-  user: 'We e-mail you instead when a file is unlocked or failed, and when support replies while you are away.',
-  engineer: 'New tickets and customer messages still show in the Inbox.',
-  admin: 'New tickets and customer messages still show in the Inbox.',
+const FALLBACK: Record<Role, MessageDescriptor> = {
+  user: msg`We e-mail you instead when a file is unlocked or failed, and when support replies while you are away.`,
+  engineer: msg`New tickets and customer messages still show in the Inbox.`,
+  admin: msg`New tickets and customer messages still show in the Inbox.`,
 };
 
 /** Profile settings: push on this device, and which events to be told about. */
 export function NotificationsSection({ accountRole: role }: { accountRole: Role }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const publicKey = useQuery({ queryKey: PUBLIC_KEY_KEY, queryFn: ({ signal }) => fetchPublicKey(signal) });
   const choices = useQuery({
@@ -81,15 +85,15 @@ export function NotificationsSection({ accountRole: role }: { accountRole: Role 
       if (on) {
         if (!publicKey.data) throw new PushUnavailable('not-configured');
         await turnOnPush(publicKey.data);
-        toast.success('Push notifications are on for this device');
+        toast.success(t`Push notifications are on for this device`);
       } else {
         await turnOffPush();
-        toast.success('Push notifications are off for this device');
+        toast.success(t`Push notifications are off for this device`);
       }
       setDeviceOn(on);
     } catch (err) {
       if (err instanceof PushUnavailable) setBlocker(err.blocker);
-      else toast.error(messageOf(err, 'Could not change push notifications'));
+      else toast.error(messageOf(err, t`Could not change push notifications`));
     } finally {
       setBusy(false);
     }
@@ -104,16 +108,18 @@ export function NotificationsSection({ accountRole: role }: { accountRole: Role 
       await apiRequest('PUT', '/notifications/preferences', next);
     } catch (err) {
       queryClient.setQueryData(CHOICES_KEY, before);
-      toast.error(messageOf(err, 'Could not save your notification choices'));
+      toast.error(messageOf(err, t`Could not save your notification choices`));
     }
   }
 
   return (
     <section className="card stack" aria-labelledby="notifications-heading">
-      <h2 id="notifications-heading">Notifications</h2>
+      <h2 id="notifications-heading">
+        <Trans>Notifications</Trans>
+      </h2>
       {shownBlocker ? (
         <p className="notice notice-info" role="status">
-          {BLOCKED[shownBlocker]} {FALLBACK[role]}
+          {i18n._(BLOCKED[shownBlocker])} {i18n._(FALLBACK[role])}
         </p>
       ) : (
         <label className="check" htmlFor="push-device">
@@ -126,11 +132,15 @@ export function NotificationsSection({ accountRole: role }: { accountRole: Role 
             disabled={busy || deviceOn === null || publicKey.data === undefined}
             onChange={(e) => void toggleDevice(e.target.checked)}
           />
-          <span>Push notifications on this device</span>
+          <span>
+            <Trans>Push notifications on this device</Trans>
+          </span>
         </label>
       )}
       <fieldset className="stack" disabled={!choices.data}>
-        <legend>Tell me when (on every device with push on)</legend>
+        <legend>
+          <Trans>Tell me when (on every device with push on)</Trans>
+        </legend>
         {CHOICES_BY_ROLE[role].map((choice) => (
           <label key={choice} className="check" htmlFor={`notify-${choice}`}>
             <input
@@ -139,11 +149,15 @@ export function NotificationsSection({ accountRole: role }: { accountRole: Role 
               checked={choices.data?.[choice] ?? true}
               onChange={(e) => void toggleChoice(choice, e.target.checked)}
             />
-            <span>{LABELS[choice]}</span>
+            <span>{i18n._(LABELS[choice])}</span>
           </label>
         ))}
       </fieldset>
-      {choices.isError && <p className="muted">Your choices could not be loaded. {FALLBACK[role]}</p>}
+      {choices.isError && (
+        <p className="muted">
+          <Trans>Your choices could not be loaded.</Trans> {i18n._(FALLBACK[role])}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import { formatCredits, formatGBP, type ProfileInput, profileSchema, type UserDto } from '@ecu/shared';
-import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify';
 import { saveAccountLocale, useAuthUser } from '../accounts';
-import { LanguageSwitch } from '../i18n';
+import { LanguageSwitch, useFormatLocale } from '../i18n';
 import { messageOf } from '../local/api-client';
 import { localDb, type OutboxCommand } from '../local/db';
 import { discardCommand, enqueue, flushOutbox } from '../local/outbox';
@@ -16,22 +18,20 @@ import { fieldErrorsOf } from '../ui/field-errors';
 import { UPDATE_PROFILE_KIND, updateProfileHandler } from './sync';
 
 const KIND = UPDATE_PROFILE_KIND;
-const OFFLINE_TEXT =
-  'You are offline. Your changes are saved on this device and will be sent when you are back online.';
+const OFFLINE_TEXT = msg`You are offline. Your changes are saved on this device and will be sent when you are back online.`;
 /** Online, but the server did not take the change (5xx, 429): the outbox sends it again later. */
-const KEPT_TEXT =
-  'Failed to update profile. Your changes are kept on this device and will be sent again automatically.';
+const KEPT_TEXT = msg`Failed to update profile. Your changes are kept on this device and will be sent again automatically.`;
 /** Shown when another flush (the sync loop) confirmed our command and we missed its message. */
-const SUCCESS_TEXT = 'Profile updated successfully';
+const SUCCESS_TEXT = msg`Profile updated successfully`;
 const DEFAULT_PER_CREDIT_PRICE = 60;
 
-const FIELDS: { name: keyof ProfileInput; label: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'country', label: 'Country', autoComplete: 'country' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address' },
-  { name: 'postalCode', label: 'Post Code', autoComplete: 'postal-code' },
+const FIELDS: { name: keyof ProfileInput; label: MessageDescriptor; autoComplete: string }[] = [
+  { name: 'firstName', label: msg`First Name`, autoComplete: 'given-name' },
+  { name: 'lastName', label: msg`Last Name`, autoComplete: 'family-name' },
+  { name: 'country', label: msg`Country`, autoComplete: 'country' },
+  { name: 'city', label: msg`City`, autoComplete: 'address-level2' },
+  { name: 'address', label: msg`Address`, autoComplete: 'street-address' },
+  { name: 'postalCode', label: msg`Post Code`, autoComplete: 'postal-code' },
 ];
 
 function profileOf(user: UserDto, pending: OutboxCommand | undefined): ProfileInput {
@@ -48,6 +48,8 @@ function profileOf(user: UserDto, pending: OutboxCommand | undefined): ProfileIn
 }
 
 export default function ProfileSettingsPage() {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const user = useAuthUser();
   const commands = useLiveQuery(() => localDb.outbox.where('kind').equals(KIND).sortBy('id'), []);
   const [formVersion, setFormVersion] = useState(0);
@@ -55,7 +57,7 @@ export default function ProfileSettingsPage() {
   if (typeof user !== 'object' || !user || !commands) {
     return (
       <div className="spinner-page" aria-busy="true">
-        Loading...
+        <Trans>Loading...</Trans>
       </div>
     );
   }
@@ -73,39 +75,51 @@ export default function ProfileSettingsPage() {
     <div className="stack">
       <div className="page-header">
         <div className="title-row">
-          <h1>Profile Settings</h1>
+          <h1>
+            <Trans>Profile Settings</Trans>
+          </h1>
           {pending && (
             <span className="badge badge-pending" role="status">
-              Pending sync
+              <Trans>Pending sync</Trans>
             </span>
           )}
         </div>
-        <p>Your name and address appear on your invoices.</p>
+        <p>
+          <Trans>Your name and address appear on your invoices.</Trans>
+        </p>
       </div>
 
       {failed.map((cmd) => (
         <div key={cmd.id} className="notice notice-error notice-row" role="alert">
-          <span>{cmd.error || 'Failed to update profile'}</span>
+          <span>{cmd.error || t`Failed to update profile`}</span>
           <button type="button" className="btn btn-secondary" onClick={() => discard(cmd.id!)}>
-            Discard
+            <Trans>Discard</Trans>
           </button>
         </div>
       ))}
 
       <section className="card" aria-labelledby="account-heading">
-        <h2 id="account-heading">Account</h2>
+        <h2 id="account-heading">
+          <Trans>Account</Trans>
+        </h2>
         <dl className="facts">
           <div>
-            <dt>Email</dt>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
             <dd>{user.email}</dd>
           </div>
           <div>
-            <dt>Credits</dt>
-            <dd>{formatCredits(user.credits)}</dd>
+            <dt>
+              <Trans>Credits</Trans>
+            </dt>
+            <dd>{formatCredits(user.credits, locale)}</dd>
           </div>
           <div>
-            <dt>Price per credit</dt>
-            <dd>{formatGBP(user.perCreditPrice ?? DEFAULT_PER_CREDIT_PRICE)}</dd>
+            <dt>
+              <Trans>Price per credit</Trans>
+            </dt>
+            <dd>{formatGBP(user.perCreditPrice ?? DEFAULT_PER_CREDIT_PRICE, locale)}</dd>
           </div>
         </dl>
       </section>
@@ -128,6 +142,7 @@ export default function ProfileSettingsPage() {
 }
 
 function ProfileForm({ initial }: { initial: ProfileInput }) {
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const [values, setValues] = useState<ProfileInput>(initial);
   const [saving, setSaving] = useState(false);
@@ -154,7 +169,7 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
 
       const cmd = await enqueue(updateProfileHandler, parsed.data);
       if (!online) {
-        toast.info(OFFLINE_TEXT);
+        toast.info(i18n._(OFFLINE_TEXT));
         return;
       }
       let result = await flushOutbox();
@@ -165,12 +180,12 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
         row = await localDb.outbox.get(cmd.id!);
       }
       const confirmed = result.confirmed.find((c) => c.id === cmd.id);
-      if (!row) toast.success(confirmed?.message || SUCCESS_TEXT);
-      else if (row.status === 'failed') toast.error(row.error || 'Failed to update profile');
-      else if (result.waitingFor === 'server') toast.error(KEPT_TEXT);
-      else toast.info(OFFLINE_TEXT);
+      if (!row) toast.success(confirmed?.message || i18n._(SUCCESS_TEXT));
+      else if (row.status === 'failed') toast.error(row.error || t`Failed to update profile`);
+      else if (result.waitingFor === 'server') toast.error(i18n._(KEPT_TEXT));
+      else toast.info(i18n._(OFFLINE_TEXT));
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to update profile'));
+      toast.error(messageOf(err, t`Failed to update profile`));
     } finally {
       setSaving(false);
     }
@@ -178,10 +193,12 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
 
   return (
     <form className="card" onSubmit={save} aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Personal details</h2>
+      <h2 id="profile-heading">
+        <Trans>Personal details</Trans>
+      </h2>
       <div className="form-row">
         {FIELDS.map(({ name, label, autoComplete }) => (
-          <Field id={name} key={name} label={label} error={errors[name]} starred>
+          <Field id={name} key={name} label={i18n._(label)} error={errors[name]} starred>
             {name === 'country' ? (
               <CountrySelect
                 id={name}
@@ -207,7 +224,7 @@ function ProfileForm({ initial }: { initial: ProfileInput }) {
       </div>
       <div className="form-actions">
         <button type="submit" className="btn" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
+          {saving ? t`Saving...` : t`Save Changes`}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { QueryReady } from '../local/query-ready';
 import { useAfterPaint } from '../local/use-after-paint';
@@ -18,7 +19,9 @@ function Checking() {
   if (!online) return null;
   return (
     <div className="service-status service-status-loading" role="status">
-      <span className="muted">Checking the file service...</span>
+      <span className="muted">
+        <Trans>Checking the file service...</Trans>
+      </span>
     </div>
   );
 }

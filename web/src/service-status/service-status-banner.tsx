@@ -1,4 +1,6 @@
 import { formatDateTime } from '@ecu/shared';
+import { useLingui } from '@lingui/react/macro';
+import { useFormatLocale } from '../i18n';
 import { useOnline } from '../local/use-online';
 import { currentStatus, describeServiceStatus } from './status-text';
 import { useNow, useServiceStatus } from './use-service-status';
@@ -15,6 +17,8 @@ const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * the file will be handled at the next opening.
  */
 export function ServiceStatusBanner({ context = 'dashboard' }: { context?: 'dashboard' | 'upload' }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   const query = useServiceStatus();
   const online = useOnline();
   const now = useNow();
@@ -24,7 +28,7 @@ export function ServiceStatusBanner({ context = 'dashboard' }: { context?: 'dash
     if (query.isError || !online) return null;
     return (
       <div className="service-status service-status-loading" role="status">
-        <span className="muted">Checking the file service...</span>
+        <span className="muted">{t`Checking the file service...`}</span>
       </div>
     );
   }
@@ -33,17 +37,19 @@ export function ServiceStatusBanner({ context = 'dashboard' }: { context?: 'dash
   const text = describeServiceStatus(currentStatus(dto, loadedAt, now), {
     now,
     viewerTimeZone: viewerTimeZone(),
+    i18n,
+    locale,
   });
   const lastKnown = !online || now.getTime() - loadedAt > LAST_KNOWN_AFTER_MS;
   const note =
     text.closedNote &&
-    (context === 'upload' ? `You can still send your file. ${text.closedNote}` : text.closedNote);
+    (context === 'upload' ? t`You can still send your file. ${text.closedNote}` : text.closedNote);
 
   return (
     <section
       className={`service-status ${text.open ? 'service-status-open' : 'service-status-closed'}`}
       role="status"
-      aria-label="File service status"
+      aria-label={t`File service status`}
       data-testid="service-status"
     >
       <span className="service-status-dot" aria-hidden="true" />
@@ -52,7 +58,9 @@ export function ServiceStatusBanner({ context = 'dashboard' }: { context?: 'dash
         <span className="service-status-detail">{text.detail}</span>
         {note && <span className="service-status-note">{note}</span>}
         {lastKnown && (
-          <span className="service-status-stale">Last known status, loaded {formatDateTime(loadedAt)}</span>
+          <span className="service-status-stale">
+            {t`Last known status, loaded ${formatDateTime(loadedAt, undefined, locale)}`}
+          </span>
         )}
       </div>
     </section>

@@ -1,4 +1,7 @@
 import { addOpenMinutes, type ServiceStatusDto, serviceStatus } from '@ecu/shared';
+import { DEFAULT_LOCALE, type Locale } from '@ecu/shared/i18n/locales';
+import { i18n as appI18n, type I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 
 /**
  * What the 'File service open / closed' banner says. Times are the business's wall clock (its
@@ -9,10 +12,11 @@ const DAY_MS = 86_400_000;
 
 const partsCache = new Map<string, Intl.DateTimeFormat>();
 
-function parts(date: Date, timeZone: string): Record<string, string> {
-  let f = partsCache.get(timeZone);
+function parts(date: Date, timeZone: string, locale: Locale = DEFAULT_LOCALE): Record<string, string> {
+  const key = `${locale}|${timeZone}`;
+  let f = partsCache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
+    f = new Intl.DateTimeFormat(locale === DEFAULT_LOCALE ? 'en-GB' : locale, {
       timeZone,
       weekday: 'short',
       day: 'numeric',
@@ -22,7 +26,7 @@ function parts(date: Date, timeZone: string): Record<string, string> {
       minute: '2-digit',
       hourCycle: 'h23',
     });
-    partsCache.set(timeZone, f);
+    partsCache.set(key, f);
   }
   return Object.fromEntries(f.formatToParts(date).map((p) => [p.type, p.value]));
 }
@@ -63,11 +67,16 @@ function clock(p: Record<string, string>): string {
  */
 export function formatServiceTime(
   iso: string,
-  { timeZone, now, viewerTimeZone }: { timeZone: string; now: Date; viewerTimeZone: string },
+  {
+    timeZone,
+    now,
+    viewerTimeZone,
+    locale = DEFAULT_LOCALE,
+  }: { timeZone: string; now: Date; viewerTimeZone: string; locale?: Locale },
 ): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const p = parts(date, timeZone);
+  const p = parts(date, timeZone, locale);
   const days = localDay(date, timeZone) - localDay(now, timeZone);
   const text =
     days === 0
@@ -75,7 +84,7 @@ export function formatServiceTime(
       : days > 0 && days < 7
         ? `${p.weekday} ${clock(p)}`
         : `${p.weekday} ${p.day} ${p.month} ${clock(p)}`;
-  const viewer = parts(date, viewerTimeZone);
+  const viewer = parts(date, viewerTimeZone, locale);
   const same =
     viewer.weekday === p.weekday &&
     viewer.day === p.day &&
@@ -85,16 +94,20 @@ export function formatServiceTime(
 }
 
 /** 'about 45 min', 'about 2 h' (open working time, rounded). */
-export function formatWorkAhead(minutes: number): string {
-  if (!Number.isFinite(minutes) || minutes <= 0) return 'no work';
-  if (minutes < 60) return `about ${Math.max(1, Math.round(minutes))} min`;
-  return `about ${Math.round(minutes / 60)} h`;
+export function formatWorkAhead(minutes: number, i18n: I18n = appI18n): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return i18n._(msg`no work`);
+  if (minutes < 60) {
+    const min = Math.max(1, Math.round(minutes));
+    return i18n._(msg`about ${min} min`);
+  }
+  const hours = Math.round(minutes / 60);
+  return i18n._(msg`about ${hours} h`);
 }
 
-export function queueText(queueLength: number): string {
+export function queueText(queueLength: number, i18n: I18n = appI18n): string {
   const n = Number.isFinite(queueLength) && queueLength > 0 ? Math.floor(queueLength) : 0;
-  if (n === 0) return 'No files waiting';
-  return `${n} ${n === 1 ? 'file' : 'files'} waiting`;
+  if (n === 0) return i18n._(msg`No files waiting`);
+  return i18n._(msg`${plural(n, { one: '# file waiting', other: '# files waiting' })}`);
 }
 
 /** How long an answer counts as the server's word on 'now'; after that the times are worked out here. */
@@ -139,26 +152,37 @@ export interface ServiceStatusText {
 
 export function describeServiceStatus(
   status: CurrentStatus,
-  { now, viewerTimeZone }: { now: Date; viewerTimeZone: string },
+  {
+    now,
+    viewerTimeZone,
+    i18n = appI18n,
+    locale = DEFAULT_LOCALE,
+  }: { now: Date; viewerTimeZone: string; i18n?: I18n; locale?: Locale },
 ): ServiceStatusText {
-  const at = (iso: string) => formatServiceTime(iso, { timeZone: status.timeZone, now, viewerTimeZone });
+  const at = (iso: string) =>
+    formatServiceTime(iso, { timeZone: status.timeZone, now, viewerTimeZone, locale });
   let headline: string;
   let closedNote: string | null = null;
   if (status.open) {
-    headline = status.closesAt ? `File service open · closes ${at(status.closesAt)}` : 'File service open';
+    const closes = status.closesAt ? at(status.closesAt) : null;
+    headline = closes ? i18n._(msg`File service open · closes ${closes}`) : i18n._(msg`File service open`);
   } else if (status.nextOpeningAt) {
     const opens = at(status.nextOpeningAt);
-    headline = `File service closed · opens ${opens}`;
-    closedNote = `A file sent now will be handled at the next opening, ${opens}.`;
+    headline = i18n._(msg`File service closed · opens ${opens}`);
+    closedNote = i18n._(msg`A file sent now will be handled at the next opening, ${opens}.`);
   } else {
-    headline = 'File service closed · no opening hours scheduled';
-    closedNote = 'A file sent now will be handled at the next opening.';
+    headline = i18n._(msg`File service closed · no opening hours scheduled`);
+    closedNote = i18n._(msg`A file sent now will be handled at the next opening.`);
   }
-  const detail = [queueText(status.queueLength)];
+  const detail = [queueText(status.queueLength, i18n)];
   // With nothing waiting, the only work is the new file itself: the expected time says enough.
   if (status.queueLength > 0 && status.expectedOpenMinutes > 0) {
-    detail.push(`${formatWorkAhead(status.expectedOpenMinutes)} of work ahead`);
+    const work = formatWorkAhead(status.expectedOpenMinutes, i18n);
+    detail.push(i18n._(msg`${work} of work ahead`));
   }
-  if (status.expectedReadyAt) detail.push(`Expected back by ${at(status.expectedReadyAt)}`);
+  if (status.expectedReadyAt) {
+    const back = at(status.expectedReadyAt);
+    detail.push(i18n._(msg`Expected back by ${back}`));
+  }
   return { open: status.open, headline, detail: detail.join(' · '), closedNote };
 }

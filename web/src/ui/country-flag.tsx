@@ -1,4 +1,5 @@
 import { countryName } from '@ecu/shared';
+import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 
 /**
@@ -34,10 +35,18 @@ const defaultStyle: CSSProperties = {
  * style that is dropped when `className` is passed); a neutral grey placeholder titled "No country"
  * when the code is unknown or empty.
  */
+/** The country's name in the shown language (Intl.DisplayNames), English as shared names it. */
+function localCountryName(code: string, locale: string, english: string): string {
+  if (locale === 'en' || locale === 'pseudo' || typeof Intl.DisplayNames !== 'function') return english;
+  return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code) ?? english;
+}
+
 export function CountryFlag({ code, className }: { code: string | null | undefined; className?: string }) {
+  const { t, i18n } = useLingui();
   const upper = code?.trim().toUpperCase() ?? '';
   const url = FLAG_URLS[upper];
-  const name = countryName(upper);
+  const english = countryName(upper);
+  const name = english && localCountryName(upper, i18n.locale, english);
   if (!url || !name) {
     return (
       <svg
@@ -47,10 +56,10 @@ export function CountryFlag({ code, className }: { code: string | null | undefin
         height={18}
         viewBox="0 0 24 18"
         role="img"
-        aria-label="No country"
+        aria-label={t`No country`}
         xmlns="http://www.w3.org/2000/svg"
       >
-        <title>No country</title>
+        <title>{t`No country`}</title>
         <rect x="0.5" y="0.5" width="23" height="17" rx="2.5" fill="#e2e8f0" stroke="#94a3b8" />
       </svg>
     );
