@@ -157,6 +157,7 @@ function AdminTicket({ ticketNumber }: { ticketNumber: number }) {
     list: cannedReplies.data,
     problem: cannedReplies.error ? messageOf(cannedReplies.error, t`The canned replies did not load`) : null,
     values: placeholderValuesOf(ticket),
+    locale: ticket.userId?.locale ?? null,
   };
 
   return (

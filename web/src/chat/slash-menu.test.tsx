@@ -103,6 +103,27 @@ describe('the slash menu', () => {
     expect(box.value).toBe('Hello Anna Weber, please send a full read.');
   });
 
+  it("offers the version in the customer's language of a reply kept in several, else the one for any", async () => {
+    const versions: ComposerReplies = {
+      ...REPLIES,
+      list: [
+        ...(REPLIES.list ?? []),
+        { ...reply('a-de', 'File ready', 'Hallo {firstName}, Ihre Datei ist fertig.'), locale: 'de' },
+        { ...reply('b-fr', 'Better read', 'Bonjour, envoyez une lecture complète.'), locale: 'fr' },
+      ],
+      locale: 'de',
+    };
+    const { box, user } = setup(versions);
+    await user.type(box, '/');
+    expect(optionNames()).toEqual(['Better read', 'File ready', 'Refund']);
+    await user.click(screen.getByRole('option', { name: /File ready/ }));
+    expect(box.value).toBe('Hallo Anna, Ihre Datei ist fertig.');
+    await user.clear(box);
+    await user.type(box, '/better');
+    await user.click(screen.getByRole('option', { name: /Better read/ }));
+    expect(box.value).toBe('Hello Anna Weber, please send a full read.');
+  });
+
   it('only at the start of the message, on one line', async () => {
     const { box, user } = setup(REPLIES);
     await user.type(box, 'Hi /');

@@ -3,7 +3,9 @@ import {
   fillCannedReply,
   matchCannedReplies,
   type PlaceholderValues,
+  repliesForLanguage,
 } from '@ecu/shared/chat/canned-replies';
+import type { Locale } from '@ecu/shared/i18n/locales';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
@@ -19,6 +21,8 @@ export interface ComposerReplies {
   /** Why the list is not there (a failed load, offline before the first); null while it loads. */
   problem?: string | null;
   values: PlaceholderValues;
+  /** The customer's language: of a reply kept in several, the menu offers that version. */
+  locale?: Locale | null;
 }
 
 /** "/text" on one line: the slash starts the message, what follows filters the titles. */
@@ -40,9 +44,10 @@ export function useSlashMenu(
   const [dismissed, setDismissed] = useState(false);
   const query = replies ? (SLASH.exec(text)?.[1] ?? null) : null;
   const list = replies?.list;
+  const locale = replies?.locale;
   const matches = useMemo(
-    () => (query === null || !list ? [] : matchCannedReplies(list, query)),
-    [list, query],
+    () => (query === null || !list ? [] : matchCannedReplies(repliesForLanguage(list, locale), query)),
+    [list, locale, query],
   );
   const open = query !== null && !dismissed;
   const at = Math.min(active, Math.max(matches.length - 1, 0));
