@@ -104,7 +104,11 @@ describe('cannedReplySchema', () => {
   });
 
   it('trims title and body', () => {
-    expect(cannedReplySchema.parse({ title: ' a ', body: ' b ' })).toEqual({ title: 'a', body: 'b', locale: null });
+    expect(cannedReplySchema.parse({ title: ' a ', body: ' b ' })).toEqual({
+      title: 'a',
+      body: 'b',
+      locale: null,
+    });
   });
 
   it('takes only a uuid as id', () => {

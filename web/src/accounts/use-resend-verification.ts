@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { messageOf } from '../local/api-client';
@@ -17,9 +18,9 @@ export function useResendVerification(missingEmailMessage: string) {
     setSending(true);
     try {
       const { message } = await accountsApi.resendVerification({ email });
-      toast.success(message || 'Verification email sent successfully!');
+      toast.success(message || t`Verification email sent successfully!`);
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to resend email verification'));
+      toast.error(messageOf(err, t`Failed to resend email verification`));
     } finally {
       setSending(false);
     }

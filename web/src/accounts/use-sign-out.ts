@@ -1,15 +1,19 @@
+import { plural, t } from '@lingui/core/macro';
 import { useNavigate } from 'react-router-dom';
 import { messageOf, NetworkError } from '../local/api-client';
 import { toast } from '../ui/toast';
 import { accountsApi } from './api';
 import { loadAuthLookup } from './auth-gate';
 
-export const OFFLINE_SIGN_OUT_TEXT =
-  'Signed out on this device. You are offline: the server will end the session when you are back online.';
+const offlineSignOutText = () =>
+  t`Signed out on this device. You are offline: the server will end the session when you are back online.`;
 
 function unsentWarning(count: number): string {
-  const what = count === 1 ? '1 change has' : `${count} changes have`;
-  return `${what} not been sent yet (you are offline). Signing out removes ${count === 1 ? 'it' : 'them'} from this device. Sign out anyway?`;
+  return plural(count, {
+    one: '# change has not been sent yet (you are offline). Signing out removes it from this device. Sign out anyway?',
+    other:
+      '# changes have not been sent yet (you are offline). Signing out removes them from this device. Sign out anyway?',
+  });
 }
 
 /** Logout (docs/product.md#1-roles-and-accounts): success toast, cached user cleared, browser to /signin. */
@@ -32,11 +36,11 @@ export function useSignOut() {
     try {
       const { message } = await accountsApi.logout();
       await forgetAccount();
-      toast.success(message || 'Signed out successfully');
+      toast.success(message || t`Signed out successfully`);
       navigate('/signin', { replace: true });
     } catch (err) {
       if (!(err instanceof NetworkError)) {
-        toast.error(messageOf(err, 'Failed to sign out'));
+        toast.error(messageOf(err, t`Failed to sign out`));
         return;
       }
       // On a shared workshop tablet signing out must work without a network; work that has
@@ -44,7 +48,7 @@ export function useSignOut() {
       const waiting = await localDb.outbox.where('status').equals('pending').count();
       if (waiting > 0 && !window.confirm(unsentWarning(waiting))) return;
       await signOutOffline();
-      toast.info(OFFLINE_SIGN_OUT_TEXT);
+      toast.info(offlineSignOutText());
       navigate('/signin', { replace: true });
     }
   };

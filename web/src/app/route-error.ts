@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- browsers' own error messages, matched, never shown */
 /** How browsers word a lazy page (a JS chunk) that could not be fetched. */
 const CHUNK_LOAD_FAILURES = [
   'Failed to fetch dynamically imported module', // Chromium

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- the nav labels are the keys of the sidebars' words (sidebar-nav.tsx), shown translated */
 import {
   type AuthState,
   decideRoute,

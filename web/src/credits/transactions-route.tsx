@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { useAuthUser } from '../accounts';
 import { AdminTransactionsPage } from '../admin';
@@ -9,7 +10,13 @@ export default function TransactionsRoute() {
   const user = useAuthUser();
   if (typeof user !== 'object' || !user) return null;
   return (
-    <Suspense fallback={<div className="spinner-page">Loading...</div>}>
+    <Suspense
+      fallback={
+        <div className="spinner-page">
+          <Trans>Loading...</Trans>
+        </div>
+      }
+    >
       {user.role === 'admin' ? <AdminTransactionsPage /> : <MyTransactionsPage />}
     </Suspense>
   );

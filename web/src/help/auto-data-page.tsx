@@ -8,6 +8,7 @@ import { usePublicConfig } from '../app/public-config';
  */
 export default function AutoDataPage() {
   const { supportEmail } = usePublicConfig();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the subject of a mail to the portal's own support
   const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent('Autodata access')}`;
 
   return (

@@ -1,6 +1,7 @@
 /** The wait for an answer ran out; the work itself may still finish later. */
 export class TimeLimitError extends Error {
   constructor(readonly ms: number) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the error's own message, for the log
     super(`No answer within ${ms} ms`);
     this.name = 'TimeLimitError';
   }

@@ -51,7 +51,7 @@ export default function SignInPage() {
       toast.success(message);
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      toast.error(messageOf(err, 'Failed to signin'));
+      toast.error(messageOf(err, t`Failed to signin`));
     } finally {
       setPending(false);
     }

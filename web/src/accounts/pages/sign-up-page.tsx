@@ -51,7 +51,7 @@ export default function SignUpPage() {
       toast.success(message);
     } catch (err) {
       setErrors(serverFieldErrors(err));
-      toast.error(messageOf(err, 'Failed to signup'));
+      toast.error(messageOf(err, t`Failed to signup`));
     } finally {
       setPending(false);
     }

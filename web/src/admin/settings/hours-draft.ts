@@ -138,6 +138,7 @@ const A_SUNDAY = Date.UTC(2024, 0, 7);
  */
 export function dayName(day: number, i18n: I18n, width: 'long' | 'short' = 'long'): string {
   const locale = formatLocale(i18n);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a day outside the week never shows; the log reads it
   if (locale === 'en' && width === 'long') return DAY_NAMES[day] ?? `Day ${day}`;
   if (!Number.isInteger(day) || day < 0 || day > 6) return `${day}`;
   return new Intl.DateTimeFormat(intlTag(locale), { weekday: width, timeZone: 'UTC' }).format(

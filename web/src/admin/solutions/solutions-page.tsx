@@ -179,6 +179,7 @@ function SolutionsDesk() {
                     <span className="admin-serial">{s.softwareNumber}</span>
                     <span className="muted solutions-small">
                       #{s.id}
+                      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- HW marks the hardware number in every language */}
                       {s.hardwareNumber ? ` · HW ${s.hardwareNumber}` : ''}
                     </span>
                   </div>

@@ -166,9 +166,10 @@ function UserFile({ userId }: { userId: string }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <div className="stack admin-page admin-user-page">
-      <nav aria-label="Breadcrumb" className="admin-back">
+      <nav aria-label={t`Breadcrumb`} className="admin-back">
         <Link to="/users">
           <span aria-hidden="true" className="dir-icon">
             ←

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- English where made and kept on the device, shown through wizardText (tickets/wizard/wizard-words.ts) */
 import { localDb, type PortalDb } from '../../local/db';
 import { type FlushOptions, type FlushResult, flushOutbox } from '../../local/outbox';
 import { filesOfCommand } from './ticket-outbox';

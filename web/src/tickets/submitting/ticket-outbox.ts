@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- English where made and kept on the device, shown through wizardText (tickets/wizard/wizard-words.ts) */
 import type { MasterSlave, ReadTool, ReadType, Stage, TicketDto, Transmission } from '@ecu/shared';
 import { type LocalFile, localDb, type OutboxCommand, type PortalDb } from '../../local/db';
 import { enqueue, type OutboxHandler, resultOfError } from '../../local/outbox';

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- English where made and kept on the device, shown through wizardText (tickets/wizard/wizard-words.ts) */
 import { codeForStatus, type ErrorCode, errorCodeOf, isServerFault, UPLOAD_CHUNK_SIZE } from '@ecu/shared';
 import { DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { ApiError, messageOf, NetworkError } from '../../local/api-client';

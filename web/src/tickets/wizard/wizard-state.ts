@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- shared's English messages, shown through wizardText (wizard-words.ts) */
 import {
   dtcCodesAllowed,
   isDtcCode,
