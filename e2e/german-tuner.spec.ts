@@ -62,10 +62,9 @@ test('a German tuner signs up, sends a file and downloads the tuned one, in Germ
   await page.goto('/dashboard');
 
   // The wizard, in German.
-  await page
-    .getByRole('link', { name: de('Upload File') })
-    .first()
-    .click();
+  // The sidebar's File Service menu, in German, leads to the wizard.
+  await page.getByRole('button', { name: de('File Service') }).click();
+  await page.getByRole('link', { name: de('Upload File') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('Upload File'));
   await page.locator('#make').fill('Volkswagen');
   await page.locator('#model').fill('Golf 2.0 TDI');
