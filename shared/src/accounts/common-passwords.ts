@@ -1,8 +1,7 @@
 import { COMMON_PASSWORDS_DATA } from './common-passwords-data';
+import { COMMON_PASSWORD_MESSAGE } from './password-rules';
 
-/** ASVS 6.2.4: a password from the top of the breached lists is refused (docs/decisions/023-leaks-and-accounts.md). */
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is one of the most common ones and easy to guess. Choose another.';
+export { COMMON_PASSWORD_MESSAGE };
 
 let list: Set<string> | undefined;
 

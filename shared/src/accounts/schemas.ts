@@ -4,8 +4,9 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 
 export { COMMON_PASSWORD_MESSAGE, isCommonPassword };
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const emailField = z
   .string({ error: 'Email is required' })

@@ -1,4 +1,4 @@
-import { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX, PASSWORD_MIN } from '@ecu/shared/accounts/schemas';
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_MAX, PASSWORD_MIN } from '@ecu/shared/accounts/password-rules';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { i18n } from './i18n';
