@@ -3,6 +3,7 @@ import { apiSession, dataOf, PASSWORD, uniqueEmail } from './support/accounts';
 import { catalogue } from './support/catalogue';
 import { verificationLinkIn, waitForMail } from './support/mail';
 import { ADMIN } from './support/paths';
+import { fillVehicleStep } from './support/tickets';
 
 /**
  * A German tuner's whole story in the browser (docs/decisions/093-languages.md): a browser that
@@ -66,21 +67,11 @@ test('a German tuner signs up, sends a file and downloads the tuned one, in Germ
   await page.getByRole('button', { name: de('File Service') }).click();
   await page.getByRole('link', { name: de('Upload File') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('Upload File'));
-  await page.locator('#make').fill('Volkswagen');
-  await page.locator('#model').fill('Golf 2.0 TDI');
-  await page.locator('#year').fill('2019');
-  await page.locator('#registration').fill(`M AB ${Date.now().toString().slice(-4)}`);
-  await page.locator('#readTool').selectOption('KESS');
-  await page.locator('#readType').selectOption('OBD');
-  await page.locator('#ecuFile').setInputFiles({
-    name: 'edc17c64-original.bin',
-    mimeType: 'application/octet-stream',
-    buffer: Buffer.alloc(64 * 1024, 7),
+  await fillVehicleStep(page, {
+    model: 'Golf 2.0 TDI',
+    year: '2019',
+    registration: `M AB ${Date.now().toString().slice(-4)}`,
   });
-  await page.locator('#ecuId').click();
-  const picker = page.getByRole('dialog');
-  await picker.locator('input').first().fill('edc17');
-  await picker.getByRole('list').getByRole('button').first().click();
   await page.getByRole('button', { name: de('Continue') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('Modification Plan'));
   await page.locator('input[type="radio"][value="Stage 1"]').check();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiSession, createAccount, dataOf, PASSWORD } from './support/accounts';
 import { ADMIN } from './support/paths';
+import { fillVehicleStep } from './support/tickets';
 
 /**
  * Every customer and admin route in the pseudo-locale (accented, bracketed, 30% longer) and in
@@ -175,22 +176,11 @@ for (const language of LANGUAGES) {
 
     // The wizard, filled by its fields' ids.
     await visit(page, language, '/upload-file');
-    await page.locator('#make').fill('Volkswagen');
-    await page.locator('#model').fill('Transporter T6.1 2.0 TDI 150');
-    await page.locator('#year').fill('2021');
-    await page.locator('#registration').fill('WZ21 LANG');
-    await page.locator('#readTool').selectOption('KESS');
-    await page.locator('#readType').selectOption('OBD');
-    await page.locator('#ecuFile').setInputFiles({
-      name: 'edc17c64-original.bin',
-      mimeType: 'application/octet-stream',
-      buffer: Buffer.alloc(64 * 1024, 7),
+    await fillVehicleStep(page, {
+      model: 'Transporter T6.1 2.0 TDI 150',
+      year: '2021',
+      registration: 'WZ21 LANG',
     });
-    await page.locator('#ecuId').click();
-    const picker = page.getByRole('dialog');
-    await picker.locator('input').first().fill('edc17');
-    await picker.getByRole('list').getByRole('button').first().click();
-    await expect(picker).toBeHidden();
     await check(page, language, '/upload-file, filled');
     await page.locator('.wiz-continue').click();
     await expect(page).toHaveURL(/\/modification-plan$/);

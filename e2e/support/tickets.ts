@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { dataOf } from './accounts';
 
 /** A registration no other run of the suite has used, with a tag of the spec's own. */
@@ -55,4 +55,30 @@ export async function createTicketThroughForm<
       },
     }),
   );
+}
+
+/**
+ * The wizard's first step filled by its fields' ids (so in any language): a vehicle, KESS over
+ * OBD, a 64 KiB read and the first EDC17 the ECU picker finds. The caller continues.
+ */
+export async function fillVehicleStep(
+  page: Page,
+  vehicle: { model: string; year: string; registration: string },
+) {
+  await page.locator('#make').fill('Volkswagen');
+  await page.locator('#model').fill(vehicle.model);
+  await page.locator('#year').fill(vehicle.year);
+  await page.locator('#registration').fill(vehicle.registration);
+  await page.locator('#readTool').selectOption('KESS');
+  await page.locator('#readType').selectOption('OBD');
+  await page.locator('#ecuFile').setInputFiles({
+    name: 'edc17c64-original.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(64 * 1024, 7),
+  });
+  await page.locator('#ecuId').click();
+  const picker = page.getByRole('dialog');
+  await picker.locator('input').first().fill('edc17');
+  await picker.getByRole('list').getByRole('button').first().click();
+  await expect(picker).toBeHidden();
 }
