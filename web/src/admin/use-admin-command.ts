@@ -9,9 +9,6 @@ import { useOnline } from '../local/use-online';
 /** Why every admin action is off while offline (admins act on live data: docs/decisions/014-admin-data-with-tanstack-query.md). */
 export const OFFLINE_ACTION = msg`Changes are disabled until the connection is back; nothing is queued.`;
 
-/** OFFLINE_ACTION in English, for screens not yet in the reader's language; prefer useOfflineActionText. */
-export const OFFLINE_ACTION_TEXT = 'Changes are disabled until the connection is back; nothing is queued.';
-
 /** OFFLINE_ACTION in the reader's language. */
 export function useOfflineActionText(): string {
   return useLingui().i18n._(OFFLINE_ACTION);
@@ -37,7 +34,7 @@ export interface AdminCommand<V, R> {
 
 /**
  * An admin command through TanStack Query's useMutation (never retried, never queued: see
- * web/src/local/query-client.ts). Offline it is refused at once with OFFLINE_ACTION_TEXT.
+ * web/src/local/query-client.ts). Offline it is refused at once with OFFLINE_ACTION.
  */
 export function useAdminCommand<V, R>(options: AdminCommandOptions<V, R>): AdminCommand<V, R> {
   const online = useOnline();

@@ -6,7 +6,10 @@ import { deferred, fail, mockApi, ok, setOnline } from '../test/api-mock';
 import { findToast, renderWithProviders, toastTexts } from '../test/render';
 import { act, screen, waitFor } from '../test/rtl';
 import { SearchField } from './list-parts';
-import { OFFLINE_ACTION_TEXT, useAdminCommand } from './use-admin-command';
+import { useAdminCommand } from './use-admin-command';
+
+const OFFLINE_ACTION_TEXT = 'Changes are disabled until the connection is back; nothing is queued.';
+
 import { useAdminList } from './use-admin-list';
 
 interface Row {

@@ -1,6 +1,6 @@
 import type { DeliveryJobDto } from '@ecu/shared';
 import { useLingui } from '@lingui/react/macro';
-import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { useOfflineActionText } from '../use-admin-command';
 import type { RetryDelivery } from './use-retry-delivery';
 
 /** Retry, named with the job it retries ('Retry: Ticket 100001 is ready'); off while offline. */
@@ -14,6 +14,7 @@ export function RetryButton({
   online: boolean;
 }) {
   const { t } = useLingui();
+  const offlineText = useOfflineActionText();
   const text = retry.runningId === job.id ? t`Retrying` : t`Retry`;
   const label = job.label;
   return (
@@ -22,7 +23,7 @@ export function RetryButton({
       className="btn btn-secondary btn-sm"
       aria-label={retry.runningId === job.id ? t`Retrying: ${label}` : t`Retry: ${label}`}
       disabled={!online || retry.runningId !== null}
-      title={online ? undefined : OFFLINE_ACTION_TEXT}
+      title={online ? undefined : offlineText}
       onClick={() => void retry.retry(job)}
     >
       {text}

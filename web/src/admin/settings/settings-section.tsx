@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { errorIdOf, Field } from '../../ui/field';
-import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { useOfflineActionText } from '../use-admin-command';
 
 /** One section of /settings: a form of its own with its Save button. */
 export function SettingsSection({
@@ -28,6 +28,7 @@ export function SettingsSection({
 }) {
   const headingId = useId();
   const reasonId = useId();
+  const offlineText = useOfflineActionText();
   function submit(e: FormEvent) {
     e.preventDefault();
     if (online && !saving) onSubmit();
@@ -48,7 +49,7 @@ export function SettingsSection({
       <div className="settings-section-foot">
         {!online ? (
           <span id={reasonId} className="muted">
-            {OFFLINE_ACTION_TEXT}
+            {offlineText}
           </span>
         ) : (
           dirty && (

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { ApiError, apiRequest, messageOf } from '../../local/api-client';
 import { isOnline } from '../../local/connectivity';
 import { SERVICE_STATUS_KEY } from '../../service-status';
-import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { OFFLINE_ACTION } from '../use-admin-command';
 import { fieldPath } from './field-paths';
 
 export const SETTINGS_KEY = ['admin', 'settings'] as const;
@@ -39,7 +39,7 @@ export function useSaveSection<G extends SettingsGroup>(
   return useMutation({
     mutationFn: async (value: AdminSettings[G]) => {
       // Admins act on live data: nothing is queued offline (docs/decisions/014-admin-data-with-tanstack-query.md).
-      if (!isOnline()) throw new Error(OFFLINE_ACTION_TEXT);
+      if (!isOnline()) throw new Error(i18n._(OFFLINE_ACTION));
       return apiRequest<AdminSettingsDto>('PUT', '/admin/settings', { [group]: value });
     },
     onSuccess: ({ data, message }) => {
@@ -55,7 +55,7 @@ export function useSaveSection<G extends SettingsGroup>(
         );
       }
       toast.error(
-        err.message === OFFLINE_ACTION_TEXT ? OFFLINE_ACTION_TEXT : messageOf(err, i18n._(SAVE_FAILED_TEXT)),
+        err.message === i18n._(OFFLINE_ACTION) ? err.message : messageOf(err, i18n._(SAVE_FAILED_TEXT)),
       );
     },
   });

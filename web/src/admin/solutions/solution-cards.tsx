@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { useDomainName, useFormatLocale } from '../../i18n';
 import { messageOf } from '../../local/api-client';
 import { type TicketView, ticketStatus } from '../../tickets';
-import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
+import { useAdminCommand, useOfflineActionText } from '../use-admin-command';
 import { SolutionChoices } from './solution-choices';
 import { preparedFileUrl, solutionKeys, solutionsApi } from './solutions-api';
 import './solutions.css';
@@ -44,6 +44,7 @@ const OUTCOME_TEXT: Record<TicketSolutionMatchDto['outcome'], MessageDescriptor>
 /** 'Matched solutions': null from the server (not matched yet, or never) shows no card. */
 export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: number; online: boolean }) {
   const { t, i18n } = useLingui();
+  const offlineText = useOfflineActionText();
   const locale = useFormatLocale();
   const domainWord = useDomainName();
   const words = (items: readonly string[]) => items.map(domainWord);
@@ -126,7 +127,7 @@ export function MatchedSolutionsCard({ ticketNumber, online }: { ticketNumber: n
             <Trans>Download the prepared file</Trans>
           </a>
         ) : (
-          <p className="muted">{OFFLINE_ACTION_TEXT}</p>
+          <p className="muted">{offlineText}</p>
         ))}
     </section>
   );
@@ -166,6 +167,7 @@ function CandidateResult({ candidate }: { candidate: SolutionCandidateDto }) {
 /** 'Add to solution library': the diff of this ticket's original and tuned file, with its plan. */
 export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: number; online: boolean }) {
   const { t } = useLingui();
+  const offlineText = useOfflineActionText();
   const headingId = useId();
   const client = useQueryClient();
   const [approve, setApprove] = useState(false);
@@ -221,7 +223,7 @@ export function AddToLibraryCard({ ticketNumber, online }: { ticketNumber: numbe
               {create.pending ? <Trans>Adding...</Trans> : <Trans>Add to solution library</Trans>}
             </button>
           </div>
-          {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+          {!online && <p className="muted">{offlineText}</p>}
         </>
       )}
     </section>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useDomainName } from '../../i18n';
 import { errorIdOf, Field } from '../../ui/field';
-import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
+import { useAdminCommand, useOfflineActionText } from '../use-admin-command';
 import { SolutionChoices } from './solution-choices';
 import { solutionKeys, solutionsApi, type UploadPair } from './solutions-api';
 
@@ -17,6 +17,7 @@ type Errors = Partial<Record<'item' | 'softwareNumber' | 'original' | 'modified'
  */
 export function SolutionUpload({ online }: { online: boolean }) {
   const { t } = useLingui();
+  const offlineText = useOfflineActionText();
   const domainWord = useDomainName();
   const client = useQueryClient();
   const headingId = useId();
@@ -191,7 +192,7 @@ export function SolutionUpload({ online }: { online: boolean }) {
             {upload.pending ? <Trans>Adding...</Trans> : <Trans>Add solution</Trans>}
           </button>
         </div>
-        {!online && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+        {!online && <p className="muted">{offlineText}</p>}
       </form>
     </section>
   );

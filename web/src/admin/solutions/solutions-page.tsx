@@ -8,7 +8,7 @@ import { useFormatLocale } from '../../i18n';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AfterRestore, ListDesk, listStateRow } from '../list-parts';
 import { useRememberedValue } from '../queries';
-import { OFFLINE_ACTION_TEXT, useAdminCommand } from '../use-admin-command';
+import { useAdminCommand, useOfflineActionText } from '../use-admin-command';
 import { useAdminList } from '../use-admin-list';
 import { SolutionUpload } from './solution-upload';
 import { solutionKeys, solutionsApi } from './solutions-api';
@@ -40,6 +40,7 @@ export default function SolutionsPage() {
 
 function SolutionsDesk() {
   const { t, i18n } = useLingui();
+  const offlineText = useOfflineActionText();
   const locale = useFormatLocale();
   const client = useQueryClient();
   const stateId = useId();
@@ -123,7 +124,7 @@ function SolutionsDesk() {
                 plan={retiring ? planText(retiring, i18n) : ''}
               />
             </p>
-            {retire.locked && <p className="status-failed">{OFFLINE_ACTION_TEXT}</p>}
+            {retire.locked && <p className="status-failed">{offlineText}</p>}
           </ConfirmDialog>
         </>
       }

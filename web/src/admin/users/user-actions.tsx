@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useAuthUser } from '../../accounts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { OFFLINE_ACTION_TEXT } from '../use-admin-command';
+import { useOfflineActionText } from '../use-admin-command';
 import {
   useActivateCommand,
   useDeleteCommand,
@@ -62,8 +62,13 @@ export function UserBadges({ user, self }: { user: UserDto; self: boolean }) {
 }
 
 /** Why a control is off, for its title: offline, or the admin's own account. */
-function reasonOff(locked: boolean, self: boolean, selfText: string): string | undefined {
-  if (locked) return OFFLINE_ACTION_TEXT;
+function reasonOff(
+  locked: boolean,
+  self: boolean,
+  selfText: string,
+  offlineText: string,
+): string | undefined {
+  if (locked) return offlineText;
   if (self) return selfText;
   return undefined;
 }
@@ -89,7 +94,8 @@ export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
   const [asked, setAsked] = useState<Role | null>(null);
   const reasonId = useId();
   const { t, i18n } = useLingui();
-  const reason = reasonOff(command.locked, self, i18n._(SELF_TEXT));
+  const offlineText = useOfflineActionText();
+  const reason = reasonOff(command.locked, self, i18n._(SELF_TEXT), offlineText);
   const name = displayName(user);
   const email = user.email;
 
@@ -170,7 +176,7 @@ export function RoleSelect({ user, self }: { user: UserDto; self: boolean }) {
             </Trans>
           </p>
         )}
-        {command.locked && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+        {command.locked && <p className="muted">{offlineText}</p>}
       </ConfirmDialog>
     </>
   );
@@ -200,8 +206,9 @@ export function AccountActions({
   const [asked, setAsked] = useState<Asked | null>(null);
   const reasonId = useId();
   const { t, i18n } = useLingui();
+  const offlineText = useOfflineActionText();
   const locked = disable.locked;
-  const reason = reasonOff(locked, self, i18n._(SELF_TEXT));
+  const reason = reasonOff(locked, self, i18n._(SELF_TEXT), offlineText);
   const pending = disable.pending || activate.pending || remove.pending;
   const name = displayName(user);
   const email = user.email;
@@ -225,7 +232,7 @@ export function AccountActions({
           type="button"
           className="btn btn-secondary btn-sm"
           aria-label={t`Activate ${email}`}
-          title={locked ? OFFLINE_ACTION_TEXT : undefined}
+          title={locked ? offlineText : undefined}
           disabled={locked || pending}
           onClick={() => setAsked('activate')}
         >
@@ -260,7 +267,7 @@ export function AccountActions({
           type="button"
           className="btn btn-secondary btn-sm"
           aria-label={t`Resend verification to ${email}`}
-          title={locked ? OFFLINE_ACTION_TEXT : t`E-mail a fresh verification link`}
+          title={locked ? offlineText : t`E-mail a fresh verification link`}
           disabled={locked || resend.pending}
           onClick={() => void resend.run(user._id)}
         >
@@ -326,7 +333,7 @@ export function AccountActions({
             </p>
           </>
         )}
-        {locked && <p className="muted">{OFFLINE_ACTION_TEXT}</p>}
+        {locked && <p className="muted">{offlineText}</p>}
       </ConfirmDialog>
     </div>
   );
