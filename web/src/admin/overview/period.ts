@@ -1,7 +1,7 @@
 import { dateRangeQuerySchema } from '@ecu/shared';
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { i18n as shownI18n } from '../../i18n';
+import { addValidationMessages, i18n as shownI18n, validationMessage } from '../../i18n';
 
 /** The Overview's period: a preset counted back from today, or a custom from–to (both days included). */
 
@@ -76,13 +76,14 @@ export function rangeOf(period: Period, today: string): DateRange {
   return period.kind === 'preset' ? presetRange(period.preset, today) : { from: period.from, to: period.to };
 }
 
-/** The API's rules' messages (shared's dateRangeQuerySchema), in the reader's language. */
-const RANGE_PROBLEMS: Record<string, MessageDescriptor> = {
-  'Use a date like 2026-01-31': msg`Use a date like 2026-01-31`,
-  'Use a real calendar date': msg`Use a real calendar date`,
-  'The start date must be on or before the end date': msg`The start date must be on or before the end date`,
-  'Choose a range of at most two years': msg`Choose a range of at most two years`,
-};
+// The API's rules' messages (shared's dateRangeQuerySchema), in the reader's language
+// (web/src/i18n/validation-messages.ts).
+addValidationMessages([
+  ['Use a date like 2026-01-31', msg`Use a date like 2026-01-31`],
+  ['Use a real calendar date', msg`Use a real calendar date`],
+  ['The start date must be on or before the end date', msg`The start date must be on or before the end date`],
+  ['Choose a range of at most two years', msg`Choose a range of at most two years`],
+]);
 
 /** The first problem of a custom range (the API's own rules), or null when it is fine. */
 export function customRangeError(range: { from: string; to: string }, i18n: I18n = shownI18n): string | null {
@@ -91,8 +92,7 @@ export function customRangeError(range: { from: string; to: string }, i18n: I18n
   if (result.success) return null;
   const message = result.error.issues[0]?.message;
   if (!message) return i18n._(msg`Choose a valid range`);
-  const known = RANGE_PROBLEMS[message];
-  return known ? i18n._(known) : message;
+  return validationMessage(message, i18n);
 }
 
 /** ?period=7d, or ?from=…&to=… for a custom range; anything else is the default preset. */
